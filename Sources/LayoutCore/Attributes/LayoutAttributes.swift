@@ -1,0 +1,74 @@
+/// Everything a renderer needs to place one element: the counterpart of
+/// `UICollectionViewLayoutAttributes`, as a plain value.
+///
+/// The untransformed frame is `Rect(center:size:)`; `transform` applies about
+/// the centre. `contentRect`, when set, is where the element's photo goes in
+/// the element's own coordinates (origin at the element's top-left corner);
+/// it may be larger than the element, which then clips it (aspect-fill
+/// cropping, parallax).
+public struct LayoutAttributes: Hashable, Sendable {
+  public var id: ElementID
+  public var center: Point
+  public var size: Size
+  public var transform: AffineTransform
+  public var alpha: Double
+  public var zIndex: Int
+  /// The photo's rectangle in the element's coordinates, or `nil` to fill
+  /// the element.
+  public var contentRect: Rect?
+  /// An overlay drawn over the element's content, from 0 (none) to 1
+  /// (opaque); used by the stretchy header's darkening.
+  public var overlayAlpha: Double
+
+  @inlinable public init(
+    id: ElementID, center: Point, size: Size, transform: AffineTransform = .identity,
+    alpha: Double = 1, zIndex: Int = 0, contentRect: Rect? = nil, overlayAlpha: Double = 0
+  ) {
+    self.id = id
+    self.center = center
+    self.size = size
+    self.transform = transform
+    self.alpha = alpha
+    self.zIndex = zIndex
+    self.contentRect = contentRect
+    self.overlayAlpha = overlayAlpha
+  }
+
+  @inlinable public init(id: ElementID, frame: Rect, zIndex: Int = 0) {
+    self.init(id: id, center: frame.center, size: frame.size, zIndex: zIndex)
+  }
+
+  /// The untransformed frame (UIKit's `frame` with an identity transform).
+  @inlinable public var frame: Rect {
+    get { Rect(center: center, size: size) }
+    set {
+      center = newValue.center
+      size = newValue.size
+    }
+  }
+
+  /// The axis-aligned bounds of the transformed frame.
+  public var transformedFrame: Rect {
+    if transform.isIdentity { return frame }
+    let hw = size.width / 2
+    let hh = size.height / 2
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for corner in [Point(x: -hw, y: -hh), Point(x: hw, y: -hh), Point(x: -hw, y: hh), Point(x: hw, y: hh)] {
+      let p = transform.apply(to: corner)
+      minX = Swift.min(minX, p.x)
+      minY = Swift.min(minY, p.y)
+      maxX = Swift.max(maxX, p.x)
+      maxY = Swift.max(maxY, p.y)
+    }
+    return Rect(x: center.x + minX, y: center.y + minY, width: maxX - minX, height: maxY - minY)
+  }
+
+  /// Whether every number in the attributes is finite.
+  public var isFinite: Bool {
+    center.isFinite && size.isFinite && transform.isFinite && alpha.isFinite
+      && overlayAlpha.isFinite && (contentRect?.isFinite ?? true)
+  }
+}

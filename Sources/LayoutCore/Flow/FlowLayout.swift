@@ -1,0 +1,77 @@
+/// A line-based flow layout, the engine's counterpart of
+/// `UICollectionViewFlowLayout` and the baseline every other layout is
+/// measured against.
+///
+/// Items flow across the cross axis into lines; lines stack along the scroll
+/// axis. Each section is: an optional header, the section's leading inset,
+/// its lines, its trailing inset, an optional footer. Headers and footers
+/// span the viewport's cross extent and may pin to the visible bounds as
+/// with `sectionHeadersPinToVisibleBounds`.
+///
+/// Within a line, items centre on the line's main-axis extent (as UIKit
+/// does). Across the line, `alignment` distributes them; `.justified`
+/// approximates UIKit: full lines spread their items edge to edge, the last
+/// line of a section and single-item lines keep the minimum spacing from
+/// the leading edge.
+///
+/// Bad input: an item wider (across the lines) than the room between the
+/// section insets is clamped to that room; negative or non-finite spacings
+/// and insets clamp to 0.
+public struct FlowLayout: CollectionLayout {
+  /// How items share a line's spare room.
+  public enum Alignment: String, Hashable, Sendable, CaseIterable {
+    /// Items keep the minimum spacing from the leading edge.
+    case leading
+    /// Spare room goes between items; last lines stay leading.
+    case justified
+    /// Items keep the minimum spacing, centred as a group.
+    case center
+  }
+
+  /// The scroll direction.
+  public var axis: Axis
+  /// Space between lines (UIKit's `minimumLineSpacing`).
+  public var lineSpacing: Double
+  /// Minimum space between items in a line (`minimumInteritemSpacing`).
+  public var interItemSpacing: Double
+  /// Insets around each section's items.
+  public var sectionInset: EdgeInsets
+  /// The main-axis extent of each section header; 0 for none.
+  public var headerLength: Double
+  /// The main-axis extent of each section footer; 0 for none.
+  public var footerLength: Double
+  /// Headers stick to the leading edge of the visible bounds while their
+  /// section is on screen.
+  public var pinsHeaders: Bool
+  /// Footers stick to the trailing edge of the visible bounds while their
+  /// section is on screen.
+  public var pinsFooters: Bool
+  /// How items share a line's spare room.
+  public var alignment: Alignment
+
+  public init(
+    axis: Axis = .vertical, lineSpacing: Double = 10, interItemSpacing: Double = 10,
+    sectionInset: EdgeInsets = .zero, headerLength: Double = 0, footerLength: Double = 0,
+    pinsHeaders: Bool = false, pinsFooters: Bool = false, alignment: Alignment = .justified
+  ) {
+    self.axis = axis
+    self.lineSpacing = lineSpacing
+    self.interItemSpacing = interItemSpacing
+    self.sectionInset = sectionInset
+    self.headerLength = headerLength
+    self.footerLength = footerLength
+    self.pinsHeaders = pinsHeaders
+    self.pinsFooters = pinsFooters
+    self.alignment = alignment
+  }
+
+  /// Lays out every item once.
+  ///
+  /// - Complexity: O(n) time; 48 bytes per item (frame plus index).
+  /// - Throws: `LayoutError` for a bad viewport or item size.
+  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
+    let viewport = try viewport.validated()
+    try items.validate()
+    return PreparedFlowLayout(layout: self, items: items, viewport: viewport)
+  }
+}

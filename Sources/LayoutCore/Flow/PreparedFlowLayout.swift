@@ -1,0 +1,213 @@
+/// A flow layout's geometry: every cell's frame, the sections' extents and
+/// the supplementary frames, with indexes for visible-rect queries.
+public struct PreparedFlowLayout: PreparedLayout {
+  public let layout: FlowLayout
+  public let viewport: Viewport
+  /// Cell frames, all sections in order.
+  @usableFromInline let cellFrames: [Rect]
+  /// The index of each section's first cell in `cellFrames`, plus the total.
+  @usableFromInline let sectionStarts: [Int]
+  /// Per section: where it starts and ends along the main axis, where its
+  /// header ends and its footer starts.
+  @usableFromInline let sections: [SectionExtent]
+  @usableFromInline let cellIndex: SortedExtentIndex
+  @usableFromInline let sectionIndex: SortedExtentIndex
+  public let contentLength: Double
+
+  @usableFromInline struct SectionExtent: Hashable, Sendable {
+    var start: Double
+    var itemsStart: Double
+    var itemsEnd: Double
+    var end: Double
+  }
+
+  init(layout: FlowLayout, items: LayoutItems, viewport: Viewport) {
+    self.layout = layout
+    self.viewport = viewport
+    let axis = layout.axis
+    let main = axis
+    let cross = axis.cross
+    let lineSpacing = Swift.max(0, layout.lineSpacing.finiteOr(0))
+    let gap = Swift.max(0, layout.interItemSpacing.finiteOr(0))
+    let inset = EdgeInsets(
+      top: Swift.max(0, layout.sectionInset.top.finiteOr(0)),
+      left: Swift.max(0, layout.sectionInset.left.finiteOr(0)),
+      bottom: Swift.max(0, layout.sectionInset.bottom.finiteOr(0)),
+      right: Swift.max(0, layout.sectionInset.right.finiteOr(0)))
+    let headerLength = Swift.max(0, layout.headerLength.finiteOr(0))
+    let footerLength = Swift.max(0, layout.footerLength.finiteOr(0))
+    let crossLength = viewport.size[cross]
+    let crossStart = inset.leading(cross)
+    let room = Swift.max(0, crossLength - inset.total(cross))
+
+    var frames: [Rect] = []
+    frames.reserveCapacity(items.totalCount)
+    var starts: [Int] = []
+    var extents: [SectionExtent] = []
+    var index = SortedExtentIndex()
+    index.reserveCapacity(items.totalCount)
+    var sectionIndex = SortedExtentIndex()
+    var cursor = 0.0
+
+    // One line's items, reused between lines.
+    var line: [Size] = []
+    func flush(_ line: inout [Size], lineStart: Double, isLast: Bool) -> Double {
+      let lineLength = line.reduce(0.0) { Swift.max($0, $1[main]) }
+      let used = line.reduce(0.0) { $0 + $1[cross] }
+      let spare = Swift.max(0, room - used - gap * Double(line.count - 1))
+      var spacing = gap
+      var position = crossStart
+      switch layout.alignment {
+      case .leading: break
+      case .center: position += spare / 2
+      case .justified:
+        if !isLast && line.count > 1 { spacing = gap + spare / Double(line.count - 1) }
+      }
+      for size in line {
+        let mainMin = lineStart + (lineLength - size[main]) / 2
+        frames.append(
+          Rect(axis: axis, mainMin: mainMin, crossMin: position, mainLength: size[main], crossLength: size[cross]))
+        index.append(key: lineStart, end: lineStart + lineLength)
+        position += size[cross] + spacing
+      }
+      line.removeAll(keepingCapacity: true)
+      return lineLength
+    }
+
+    for section in items.sections {
+      starts.append(frames.count)
+      let sectionStart = cursor
+      cursor += headerLength
+      let itemsStart = cursor
+      cursor += inset.leading(main)
+      var lineStart = cursor
+      var lineUsed = 0.0
+      let count = section.count
+      if count > 0, let uniform = section.uniformSize {
+        // Uniform sections: the same packing, without per-item branching.
+        let size = Size(axis: axis, main: uniform[main], cross: Swift.min(uniform[cross], room))
+        let perLine = Swift.max(1, Int(((room + gap) / (size[cross] + gap)).rounded(.down).finiteOr(1)))
+        var placed = 0
+        while placed < count {
+          let n = Swift.min(perLine, count - placed)
+          for _ in 0..<n { line.append(size) }
+          placed += n
+          let length = flush(&line, lineStart: lineStart, isLast: placed == count)
+          lineStart += length + (placed == count ? 0 : lineSpacing)
+        }
+        cursor = lineStart
+      } else if count > 0 {
+        for i in 0..<count {
+          var size = section[i]
+          size[cross] = Swift.min(size[cross], room)
+          let needed = line.isEmpty ? size[cross] : lineUsed + gap + size[cross]
+          if !line.isEmpty && needed > room {
+            let length = flush(&line, lineStart: lineStart, isLast: false)
+            lineStart += length + lineSpacing
+            lineUsed = size[cross]
+          } else {
+            lineUsed = needed
+          }
+          line.append(size)
+        }
+        lineStart += flush(&line, lineStart: lineStart, isLast: true)
+        cursor = lineStart
+      }
+      cursor += inset.trailing(main)
+      let itemsEnd = cursor
+      cursor += footerLength
+      extents.append(SectionExtent(start: sectionStart, itemsStart: itemsStart, itemsEnd: itemsEnd, end: cursor))
+      sectionIndex.append(key: sectionStart, end: cursor)
+    }
+    starts.append(frames.count)
+    cellFrames = frames
+    sectionStarts = starts
+    sections = extents
+    cellIndex = index
+    self.sectionIndex = sectionIndex
+    contentLength = cursor
+  }
+
+  public var numberOfSections: Int { sections.count }
+
+  public func numberOfItems(inSection section: Int) -> Int {
+    guard section >= 0, section < sections.count else { return 0 }
+    return sectionStarts[section + 1] - sectionStarts[section]
+  }
+
+  public func contentSize(at state: ScrollState) -> Size {
+    Size(axis: layout.axis, main: contentLength, cross: viewport.size[layout.axis.cross])
+  }
+
+  public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+    let axis = layout.axis
+    // Cells: two binary searches, then a walk over the candidates.
+    var section = 0
+    for i in cellIndex.candidates(meeting: rect.min(axis), rect.max(axis)) where cellFrames[i].intersects(rect) {
+      while sectionStarts[section + 1] <= i { section += 1 }
+      result.append(
+        LayoutAttributes(id: .cell(i - sectionStarts[section], section: section), frame: cellFrames[i]))
+    }
+    // Headers and footers: only sections that meet the rectangle. Pinned
+    // ones never leave their section, so this finds them too.
+    guard layout.headerLength > 0 || layout.footerLength > 0 else { return }
+    for s in sectionIndex.candidates(meeting: rect.min(axis), rect.max(axis)) {
+      for kind in [ElementKind.header, .footer] {
+        if let attributes = supplementary(kind, section: s, state: state), attributes.frame.intersects(rect) {
+          result.append(attributes)
+        }
+      }
+    }
+  }
+
+  public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+    guard id.section >= 0, id.section < sections.count else { return nil }
+    switch id.kind {
+    case .cell:
+      guard id.item >= 0, id.item < numberOfItems(inSection: id.section) else { return nil }
+      return LayoutAttributes(id: id, frame: cellFrames[sectionStarts[id.section] + id.item])
+    case .header, .footer:
+      guard id.item == 0 else { return nil }
+      return supplementary(id.kind, section: id.section, state: state)
+    default:
+      return nil
+    }
+  }
+
+  /// Supplementary z-index: above cells; pinned ones above unpinned ones.
+  public static let supplementaryZIndex = 1
+  public static let pinnedZIndex = 10
+
+  func supplementary(_ kind: ElementKind, section s: Int, state: ScrollState) -> LayoutAttributes? {
+    let axis = layout.axis
+    let extent = sections[s]
+    let crossLength = viewport.size[axis.cross]
+    let visibleStart = state.contentOffset.sanitized[axis]
+    var z = Self.supplementaryZIndex
+    let mainMin: Double
+    let length: Double
+    if kind == .header {
+      length = Swift.max(0, layout.headerLength.finiteOr(0))
+      guard length > 0 else { return nil }
+      if layout.pinsHeaders {
+        // Stick to the visible top, but never past the end of the section's items.
+        mainMin = clamp(visibleStart, extent.start, extent.itemsEnd - length)
+        z = Self.pinnedZIndex
+      } else {
+        mainMin = extent.start
+      }
+    } else {
+      length = Swift.max(0, layout.footerLength.finiteOr(0))
+      guard length > 0 else { return nil }
+      if layout.pinsFooters {
+        let visibleEnd = visibleStart + viewport.size[axis]
+        mainMin = clamp(visibleEnd - length, extent.itemsStart, extent.itemsEnd)
+        z = Self.pinnedZIndex
+      } else {
+        mainMin = extent.itemsEnd
+      }
+    }
+    let frame = Rect(axis: axis, mainMin: mainMin, crossMin: 0, mainLength: length, crossLength: crossLength)
+    return LayoutAttributes(id: ElementID(kind: kind, section: s, item: 0), frame: frame, zIndex: z)
+  }
+}

@@ -1,0 +1,60 @@
+/// A width and a height, in points.
+public struct Size: Hashable, Sendable {
+  public var width: Double
+  public var height: Double
+
+  @inlinable public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// The size with zero width and height.
+  public static let zero = Size(width: 0, height: 0)
+
+  /// Whether both dimensions are finite.
+  @inlinable public var isFinite: Bool { width.isFinite && height.isFinite }
+
+  /// Whether both dimensions are finite and not negative.
+  @inlinable public var isValid: Bool { isFinite && width >= 0 && height >= 0 }
+
+  /// Whether both dimensions are finite and strictly positive.
+  @inlinable public var isPositive: Bool { isFinite && width > 0 && height > 0 }
+
+  /// The dimension along `axis`.
+  @inlinable public subscript(axis: Axis) -> Double {
+    get { axis == .horizontal ? width : height }
+    set {
+      if axis == .horizontal { width = newValue } else { height = newValue }
+    }
+  }
+
+  /// A size with `main` along `axis` and `cross` along the other axis.
+  @inlinable public init(axis: Axis, main: Double, cross: Double) {
+    if axis == .horizontal {
+      self.init(width: main, height: cross)
+    } else {
+      self.init(width: cross, height: main)
+    }
+  }
+
+  /// The largest size with this size's aspect ratio that fits in `bounds`
+  /// (UIKit's `.scaleAspectFit`).
+  ///
+  /// A size with a zero or non-finite dimension has no aspect ratio; it is
+  /// treated as square (documented clamp).
+  public func aspectFit(in bounds: Size) -> Size {
+    let source = isPositive ? self : Size(width: 1, height: 1)
+    let scale = Swift.min(bounds.width / source.width, bounds.height / source.height)
+    guard scale.isFinite, scale > 0 else { return .zero }
+    return Size(width: source.width * scale, height: source.height * scale)
+  }
+
+  /// The smallest size with this size's aspect ratio that covers `bounds`
+  /// (UIKit's `.scaleAspectFill`). Non-positive sizes are treated as square.
+  public func aspectFill(_ bounds: Size) -> Size {
+    let source = isPositive ? self : Size(width: 1, height: 1)
+    let scale = Swift.max(bounds.width / source.width, bounds.height / source.height)
+    guard scale.isFinite, scale > 0 else { return .zero }
+    return Size(width: source.width * scale, height: source.height * scale)
+  }
+}

@@ -1,0 +1,123 @@
+/// The scroll state a query reads: at least a content offset.
+///
+/// Layouts with more state (an accordion's progress, a follower strip's
+/// index and fraction) declare their own state type conforming to this.
+public protocol ScrollStateProtocol: Sendable, Hashable {
+  /// The content offset: the point of the content at the viewport's
+  /// top-left corner (UIKit's `contentOffset`).
+  var contentOffset: Point { get set }
+}
+
+/// The state of an ordinary scroll view: its content offset.
+public struct ScrollState: ScrollStateProtocol {
+  public var contentOffset: Point
+
+  public init(contentOffset: Point = .zero) { self.contentOffset = contentOffset }
+
+  public init(x: Double, y: Double) { self.contentOffset = Point(x: x, y: y) }
+}
+
+/// A layout configuration: a small value that turns items and a viewport
+/// into prepared geometry.
+///
+/// ```swift
+/// let layout = FlowLayout(axis: .vertical, lineSpacing: 2, interItemSpacing: 2)
+/// let prepared = try layout.prepare(items: LayoutItems(count: 10_000, size: Size(width: 100, height: 100)),
+///                                   viewport: Viewport(width: 390, height: 844))
+/// let visible = prepared.attributes(in: Rect(x: 0, y: 500, width: 390, height: 844),
+///                                   at: ScrollState(x: 0, y: 500))
+/// ```
+public protocol CollectionLayout: Sendable, Hashable {
+  associatedtype Prepared: PreparedLayout
+
+  /// Prepares geometry for `items` in `viewport`. This is the only step
+  /// that may cost O(n); it never looks at the scroll position.
+  ///
+  /// - Throws: `LayoutError` for a bad viewport, bad item sizes or a
+  ///   configuration out of range.
+  func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> Prepared
+}
+
+/// Immutable geometry ready to answer queries at any scroll state.
+///
+/// Queries are pure: the same prepared geometry and state give the same
+/// attributes, bit for bit. They cost O(log n + k) for k results, never a
+/// loop over every item.
+public protocol PreparedLayout: Sendable {
+  associatedtype State: ScrollStateProtocol = ScrollState
+
+  /// The viewport the geometry was prepared for.
+  var viewport: Viewport { get }
+
+  /// The number of sections.
+  var numberOfSections: Int { get }
+
+  /// The number of items in `section`; 0 for a section that does not exist.
+  func numberOfItems(inSection section: Int) -> Int
+
+  /// The size of the scrollable content at `state`.
+  func contentSize(at state: State) -> Size
+
+  /// The content insets at `state` (UIKit's `contentInset`): extra room
+  /// around the content that the scroll view may show.
+  func contentInset(at state: State) -> EdgeInsets
+
+  /// Appends the attributes of every element whose untransformed frame
+  /// intersects `rect` at `state` to `result`, in no particular order.
+  ///
+  /// Appending into a caller's buffer lets a steady-state frame loop run
+  /// without allocating.
+  ///
+  /// - Complexity: O(log n + k) for k elements found.
+  func attributes(in rect: Rect, at state: State, into result: inout [LayoutAttributes])
+
+  /// The attributes of one element at `state`, or `nil` when `id` does not
+  /// exist in the layout.
+  func attributes(for id: ElementID, at state: State) -> LayoutAttributes?
+
+  /// Where scrolling should come to rest when it would stop at `proposed`,
+  /// after a release at `velocity` (points per second). Snapping layouts
+  /// override this; the default keeps the proposal.
+  func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point
+}
+
+extension PreparedLayout {
+  public func contentInset(at state: State) -> EdgeInsets { .zero }
+
+  public func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point {
+    proposed
+  }
+
+  /// The attributes in `rect` at `state`, as a new array.
+  public func attributes(in rect: Rect, at state: State) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    attributes(in: rect, at: state, into: &result)
+    return result
+  }
+
+  /// The attributes of the elements visible at `state`: those whose frames
+  /// intersect the rectangle at the content offset with the viewport's size.
+  public func visibleAttributes(at state: State) -> [LayoutAttributes] {
+    attributes(in: Rect(origin: state.contentOffset.sanitized, size: viewport.size), at: state)
+  }
+
+  /// The attributes of every element at `state`.
+  ///
+  /// - Complexity: O(n); for tools and tests, never per frame.
+  public func allAttributes(at state: State) -> [LayoutAttributes] {
+    attributes(in: Rect(x: -1e15, y: -1e15, width: 2e15, height: 2e15), at: state)
+  }
+
+  /// The range of content offsets the scroll view rests in at `state`:
+  /// from `-inset.leading` to `contentSize − viewport + inset.trailing`
+  /// along each axis (never below the minimum).
+  public func offsetBounds(at state: State) -> (min: Point, max: Point) {
+    let size = contentSize(at: state)
+    let inset = contentInset(at: state)
+    let minX = -inset.left
+    let minY = -inset.top
+    let maxX = Swift.max(minX, size.width + inset.right - viewport.size.width)
+    let maxY = Swift.max(minY, size.height + inset.bottom - viewport.size.height)
+    return (Point(x: minX, y: minY), Point(x: maxX, y: maxY))
+  }
+}

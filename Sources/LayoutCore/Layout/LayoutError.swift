@@ -1,0 +1,28 @@
+/// Why a layout could not be prepared.
+///
+/// Queries never throw: they clamp (documented per layout) and return
+/// `nil` or nothing for identities that do not exist.
+public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The viewport's size is zero, negative or not finite, or its insets are
+  /// not finite.
+  case invalidViewport(Size)
+  /// An item's size is negative or not finite.
+  case invalidItemSize(section: Int, item: Int, Size)
+  /// A section claims a negative number of items.
+  case invalidItemCount(section: Int, count: Int)
+  /// A configuration value is out of its documented range.
+  case invalidConfiguration(String)
+
+  public var description: String {
+    switch self {
+    case .invalidViewport(let size):
+      "invalid viewport \(size.width)x\(size.height): width and height must be finite and positive"
+    case .invalidItemSize(let section, let item, let size):
+      "invalid size \(size.width)x\(size.height) for item \(item) of section \(section): sizes must be finite and not negative"
+    case .invalidItemCount(let section, let count):
+      "invalid item count \(count) for section \(section): counts must not be negative"
+    case .invalidConfiguration(let message):
+      "invalid configuration: \(message)"
+    }
+  }
+}

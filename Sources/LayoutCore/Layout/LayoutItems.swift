@@ -1,0 +1,72 @@
+/// The sizes of the items of one section.
+///
+/// `.uniform` stores one size for any number of items, so a million-photo
+/// grid costs nothing to describe.
+public enum ItemSizes: Hashable, Sendable {
+  /// `count` items of the same size.
+  case uniform(Size, count: Int)
+  /// One size per item.
+  case each([Size])
+
+  /// The number of items.
+  @inlinable public var count: Int {
+    switch self {
+    case .uniform(_, let count): Swift.max(0, count)
+    case .each(let sizes): sizes.count
+    }
+  }
+
+  /// The size of item `index`; the caller keeps `index` in `0..<count`.
+  @inlinable public subscript(index: Int) -> Size {
+    switch self {
+    case .uniform(let size, _): size
+    case .each(let sizes): sizes[index]
+    }
+  }
+
+  /// The size every item shares, when the section is uniform.
+  @inlinable public var uniformSize: Size? {
+    if case .uniform(let size, _) = self { return size }
+    return nil
+  }
+}
+
+/// What a layout lays out: sections of items, each item with an intrinsic
+/// size (a cell size for flow layouts, a photo's pixel size for the album).
+public struct LayoutItems: Hashable, Sendable {
+  public var sections: [ItemSizes]
+
+  public init(sections: [ItemSizes]) { self.sections = sections }
+
+  /// One section of `sizes`.
+  public init(_ sizes: [Size]) { self.sections = [.each(sizes)] }
+
+  /// One section of `count` items of `size`.
+  public init(count: Int, size: Size) { self.sections = [.uniform(size, count: count)] }
+
+  /// No sections at all.
+  public static let empty = LayoutItems(sections: [])
+
+  /// The number of items over all sections.
+  public var totalCount: Int { sections.reduce(0) { $0 + $1.count } }
+
+  /// Checks every size: each must be finite and not negative, each count
+  /// not negative.
+  ///
+  /// - Complexity: O(n) for `.each` sections, O(1) for `.uniform` ones.
+  /// - Throws: `LayoutError.invalidItemSize` naming the first bad item, or
+  ///   `LayoutError.invalidItemCount`.
+  public func validate() throws(LayoutError) {
+    for (s, section) in sections.enumerated() {
+      switch section {
+      case .uniform(let size, let count):
+        guard count >= 0 else { throw .invalidItemCount(section: s, count: count) }
+        guard size.isValid else { throw .invalidItemSize(section: s, item: 0, size) }
+      case .each(let sizes):
+        for (i, size) in sizes.enumerated() where !size.isValid {
+          throw .invalidItemSize(section: s, item: i, size)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import LayoutCore
+
+/// A scroll surface and a prepared layout kept together, as a collection
+/// view keeps its scroll view and its layout: the layout's content size and
+/// insets feed the surface, releases snap through the layout's
+/// `targetContentOffset`, and `state` follows the surface's offset.
+public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
+  public let layout: Layout
+  public private(set) var surface: ScrollSurface
+  public private(set) var state: Layout.State
+
+  /// - Parameters:
+  ///   - state: the layout's initial state; its content offset starts the
+  ///     surface.
+  public init(layout: Layout, state: Layout.State, configuration: ScrollConfiguration = ScrollConfiguration()) {
+    self.layout = layout
+    self.state = state
+    surface = ScrollSurface(
+      viewportSize: layout.viewport.size, contentSize: layout.contentSize(at: state),
+      contentInset: layout.contentInset(at: state), contentOffset: state.contentOffset,
+      configuration: configuration)
+  }
+
+  mutating func sync() { state.contentOffset = surface.contentOffset }
+
+  func check(_ target: String?) throws(ScriptError) {
+    if let target { throw .unknownTarget(target, known: []) }
+  }
+
+  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
+    try check(target)
+    surface.touchDown(at: time)
+    sync()
+  }
+
+  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
+    try check(target)
+    surface.drag(translation: translation, at: time)
+    sync()
+  }
+
+  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
+    try check(target)
+    let layout = self.layout
+    let state = self.state
+    surface.release(at: time) { proposed, velocity in
+      layout.targetContentOffset(proposed: proposed, velocity: velocity, at: state)
+    }
+    sync()
+  }
+
+  public mutating func setContentOffset(_ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError) {
+    try check(target)
+    if animated { surface.setContentOffset(animated: offset, at: time) } else { surface.setContentOffset(offset, at: time) }
+    sync()
+  }
+
+  public mutating func advance(to time: Double) {
+    surface.advance(to: time)
+    sync()
+  }
+
+  /// Returns the surface's queued events and clears them.
+  public mutating func drainEvents() -> [ScrollEvent] { surface.drainEvents() }
+
+  /// The attributes visible at the current state.
+  public var visibleAttributes: [LayoutAttributes] { layout.visibleAttributes(at: state) }
+}

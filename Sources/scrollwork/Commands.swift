@@ -1,0 +1,48 @@
+import ArgumentParser
+
+struct Scrollwork: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scrollwork",
+    abstract: "Scroll-driven collection layouts: inspect, simulate and render them.",
+    subcommands: [Inspect.self, Simulate.self])
+}
+
+struct Inspect: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print a layout's elements at a content offset as JSON.",
+    discussion: """
+      Prints {"layout", "viewport", "offset", "contentSize", "contentInset", "elements"}; \
+      each element has kind, section, item, center, size, transform [a,b,c,d,tx,ty], alpha, \
+      zIndex and, when set, content [x,y,w,h] (the photo's rect in the element's coordinates). \
+      Elements are those whose untransformed frame meets the visible rect (origin = offset, \
+      size = viewport), or all with --all, sorted by kind, section, item.
+
+      Example: scrollwork inspect flow --viewport 390x844 --items 100 --item-size 120x120 --offset 0,400
+      """,
+    subcommands: LayoutCommands.inspect)
+}
+
+struct Simulate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Run a gesture script on a layout at 120 Hz; print one JSON line per frame.",
+    discussion: """
+      Each line: {"time", "offset":[x,y], "velocity":[x,y] (points/s), "phase", "events":[…]}.
+      Also accepted: 'scrollwork simulate --layout NAME …'.
+
+      Script: steps separated by ';' or new lines ('#' starts a comment):
+        drag DX[,DY] SECONDS   the finger moves by DX,DY points over SECONDS
+        hold SECONDS           the finger stays down
+        release                the finger lifts (flings when it was moving)
+        wait SECONDS           time passes
+        tap                    touch and lift at once (stops a fling)
+        scroll X,Y             animated setContentOffset
+        jump X,Y               setContentOffset without animation
+      A step may start with a target name where a layout has several surfaces
+      (album: 'pager drag -300 0.25', 'strip drag 80 0.3').
+      A finger moving left (negative DX) scrolls towards higher offsets.
+
+      Example: scrollwork simulate flow --viewport 390x844 --items 1000 --item-size 120x120 \\
+               --script "drag 0,-300 0.25; release; wait 2"
+      """,
+    subcommands: LayoutCommands.simulate)
+}

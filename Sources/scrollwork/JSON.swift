@@ -1,0 +1,76 @@
+import LayoutCore
+
+/// A tiny JSON writer with deterministic number formatting: integral values
+/// print without a fraction, others as Swift's shortest round-trip decimal,
+/// `-0` as `0`. Non-finite numbers (which the engine never returns) print
+/// as `null` rather than invalid JSON.
+struct JSONWriter {
+  private(set) var text = ""
+
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+
+  static func string(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  static func array(_ values: [Double]) -> String {
+    "[" + values.map(number).joined(separator: ",") + "]"
+  }
+}
+
+/// An ordered JSON object builder.
+struct JSONObject {
+  private var fields: [String] = []
+
+  mutating func add(_ key: String, raw: String) { fields.append(JSONWriter.string(key) + ":" + raw) }
+  mutating func add(_ key: String, _ value: Double) { add(key, raw: JSONWriter.number(value)) }
+  mutating func add(_ key: String, _ value: Int) { add(key, raw: String(value)) }
+  mutating func add(_ key: String, _ value: String) { add(key, raw: JSONWriter.string(value)) }
+  mutating func add(_ key: String, _ value: Bool) { add(key, raw: value ? "true" : "false") }
+  mutating func add(_ key: String, _ values: [Double]) { add(key, raw: JSONWriter.array(values)) }
+  mutating func add(_ key: String, _ point: Point) { add(key, [point.x, point.y]) }
+  mutating func add(_ key: String, _ size: Size) { add(key, [size.width, size.height]) }
+
+  var text: String { "{" + fields.joined(separator: ",") + "}" }
+}
+
+extension LayoutAttributes {
+  /// The attributes as the JSON object `scrollwork inspect` prints.
+  var json: String {
+    var o = JSONObject()
+    o.add("kind", id.kind.label)
+    o.add("section", id.section)
+    o.add("item", id.item)
+    o.add("center", center)
+    o.add("size", size)
+    let t = transform
+    o.add("transform", [t.a, t.b, t.c, t.d, t.tx, t.ty])
+    o.add("alpha", alpha)
+    o.add("zIndex", zIndex)
+    if let c = contentRect { o.add("content", [c.minX, c.minY, c.width, c.height]) }
+    if overlayAlpha != 0 { o.add("overlayAlpha", overlayAlpha) }
+    return o.text
+  }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// Every layout's subcommands, in one place so that adding a layout is one
+/// line here and one file in Layouts/.
+enum LayoutCommands {
+  static let inspect: [ParsableCommand.Type] = [
+    InspectFlow.self
+  ]
+
+  static let simulate: [ParsableCommand.Type] = [
+    SimulateFlow.self
+  ]
+}
