@@ -18,7 +18,7 @@ enum AxisMotion: Hashable, Sendable {
   ///
   /// When `edge` is set, the free fling crosses it: at the crossing the
   /// motion turns into a spring back to the edge with the velocity it had.
-  case decay(from: Double, to: Double, rate: Double, start: Double, edge: Double?, stiffness: Double)
+  case decay(from: Double, to: Double, rate: Double, start: Double, edge: Double?, stiffness: Double, limit: Double)
   /// A critically damped spring to `rest`: the bounce back from past an edge.
   case spring(rest: Double, from: Double, velocity: Double, start: Double, stiffness: Double)
   /// An ease-in-out animation (UIKit's animated `setContentOffset`).
@@ -33,7 +33,7 @@ enum AxisMotion: Hashable, Sendable {
   /// the motion has come to rest (then the position is exactly the rest).
   func sample(at time: Double) -> (position: Double, velocity: Double, done: Bool) {
     switch self {
-    case .decay(let from, let to, let rate, let start, let edge, let stiffness):
+    case .decay(let from, let to, let rate, let start, let edge, let stiffness, let limit):
       let lnr = log(rate)
       let ms = Swift.max(0, (time - start) * 1000)
       if let edge {
@@ -41,16 +41,18 @@ enum AxisMotion: Hashable, Sendable {
         let fraction = (edge - from) / (to - from)
         if fraction <= 0 {
           let v = (to - from) * -lnr * 1000
-          return AxisMotion.spring(rest: edge, from: from, velocity: v, start: start, stiffness: stiffness)
-            .sample(at: time)
+          return AxisMotion.boundedSpring(
+            rest: edge, from: from, velocity: v, start: start, stiffness: stiffness, limit: limit
+          ).sample(at: time)
         }
         if fraction < 1 {
           let crossMs = log(1 - fraction) / lnr
           if ms >= crossMs {
             let v = (to - from) * -lnr * pow(rate, crossMs) * 1000
             let crossTime = start + crossMs / 1000
-            return AxisMotion.spring(rest: edge, from: edge, velocity: v, start: crossTime, stiffness: stiffness)
-              .sample(at: time)
+            return AxisMotion.boundedSpring(
+              rest: edge, from: edge, velocity: v, start: crossTime, stiffness: stiffness, limit: limit
+            ).sample(at: time)
           }
         }
       }
@@ -76,10 +78,36 @@ enum AxisMotion: Hashable, Sendable {
     }
   }
 
+  /// A spring back to `rest` from `from` whose outward velocity is capped
+  /// so that it never swings further than halfway from `from` to
+  /// `rest ± limit` (the viewport dimension): bounces stay bounded however
+  /// fast the fling.
+  static func boundedSpring(rest: Double, from: Double, velocity: Double, start: Double, stiffness omega: Double, limit: Double)
+    -> AxisMotion
+  {
+    let a = from - rest
+    var v = velocity
+    let outward = (a == 0 && v != 0) || (a * v > 0)
+    if outward && limit > 0 {
+      let allowed = abs(a) + Swift.max(0, limit - abs(a)) / 2
+      for _ in 0..<64 where peak(a: a, velocity: v, omega: omega) > allowed { v /= 2 }
+    }
+    return .spring(rest: rest, from: from, velocity: v, start: start, stiffness: omega)
+  }
+
+  /// The largest distance from rest a critically damped spring reaches.
+  static func peak(a: Double, velocity v: Double, omega: Double) -> Double {
+    let b = v + omega * a
+    guard b != 0 else { return abs(a) }
+    let t = v / (omega * b)
+    guard t > 0 else { return abs(a) }
+    return abs((a + b * t) * exp(-omega * t))
+  }
+
   /// Where the motion comes to rest.
   var rest: Double {
     switch self {
-    case .decay(_, let to, _, _, let edge, _): edge ?? to
+    case .decay(_, let to, _, _, let edge, _, _): edge ?? to
     case .spring(let rest, _, _, _, _): rest
     case .animation(_, let to, _, _): to
     }

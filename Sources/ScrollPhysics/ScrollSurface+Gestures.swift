@@ -71,11 +71,17 @@ extension ScrollSurface {
         let edge = clamp(contentOffset[axis], minOffset[axis], maxOffset[axis])
         rest[axis] = edge
         if edge != contentOffset[axis] {
-          motions[axis] = .spring(rest: edge, from: contentOffset[axis], velocity: v[axis], start: now, stiffness: stiffness)
+          // The content moves slower than the finger past an edge: its own
+          // velocity is the finger's times the rubber band's slope there.
+          let shown = abs(contentOffset[axis] - edge) / Swift.max(1e-9, viewportSize[axis])
+          let slope = RubberBand.coefficient * (1 - Swift.min(1, shown)) * (1 - Swift.min(1, shown))
+          motions[axis] = AxisMotion.boundedSpring(
+            rest: edge, from: contentOffset[axis], velocity: v[axis] * slope, start: now, stiffness: stiffness,
+            limit: viewportSize[axis])
         } else if v[axis] != 0 {
           let to = clamp(contentOffset[axis] + rate.projectedDistance(velocity: v[axis]), minOffset[axis], maxOffset[axis])
           rest[axis] = to
-          motions[axis] = .decay(from: contentOffset[axis], to: to, rate: r, start: now, edge: nil, stiffness: stiffness)
+          motions[axis] = .decay(from: contentOffset[axis], to: to, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
         }
       }
     } else {
@@ -93,15 +99,15 @@ extension ScrollSurface {
             chosen[axis] > maxOffset[axis] ? maxOffset[axis] : chosen[axis] < minOffset[axis] ? minOffset[axis] : nil
           if let edge, !configuration.bounces {
             rest[axis] = edge
-            motions[axis] = .decay(from: from, to: edge, rate: r, start: now, edge: nil, stiffness: stiffness)
+            motions[axis] = .decay(from: from, to: edge, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
           } else {
             rest[axis] = edge ?? chosen[axis]
-            motions[axis] = .decay(from: from, to: chosen[axis], rate: r, start: now, edge: edge, stiffness: stiffness)
+            motions[axis] = .decay(from: from, to: chosen[axis], rate: r, start: now, edge: edge, stiffness: stiffness, limit: viewportSize[axis])
           }
         } else {
           let to = clamp(chosen[axis], minOffset[axis], maxOffset[axis])
           rest[axis] = to
-          motions[axis] = .decay(from: from, to: to, rate: r, start: now, edge: nil, stiffness: stiffness)
+          motions[axis] = .decay(from: from, to: to, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
         }
         if rest[axis] == from, case .decay = motions[axis]! { motions[axis] = nil }
       }

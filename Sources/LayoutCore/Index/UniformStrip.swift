@@ -63,7 +63,8 @@ public struct UniformStrip: Hashable, Sendable {
   public func nearestSlot(to position: Double) -> Int? {
     guard count > 0 else { return nil }
     guard pitch > 0 else { return 0 }
-    return clampedIndex(((position - leading - extent / 2) / pitch).rounded(.toNearestOrEven))
+    let nearest = ((position - leading - extent / 2) / pitch).rounded(.toNearestOrEven)
+    return Swift.min(count - 1, clampedIndex(nearest))
   }
 
   @inlinable func clampedIndex(_ value: Double) -> Int {
