@@ -37,7 +37,8 @@ let package = Package(
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),
-    .testTarget(name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport"]),
+    .testTarget(
+      name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

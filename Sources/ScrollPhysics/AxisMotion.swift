@@ -82,7 +82,9 @@ enum AxisMotion: Hashable, Sendable {
   /// so that it never swings further than halfway from `from` to
   /// `rest ± limit` (the viewport dimension): bounces stay bounded however
   /// fast the fling.
-  static func boundedSpring(rest: Double, from: Double, velocity: Double, start: Double, stiffness omega: Double, limit: Double)
+  static func boundedSpring(
+    rest: Double, from: Double, velocity: Double, start: Double, stiffness omega: Double, limit: Double
+  )
     -> AxisMotion
   {
     let a = from - rest

@@ -67,7 +67,9 @@ public struct GestureScript: Hashable, Sendable {
       case ("scroll", 1): action = .scroll(try Self.point(words[0], line))
       case ("jump", 1): action = .jump(try Self.point(words[0], line))
       default:
-        throw .badStep(String(line), Self.verbs.contains(verb) ? "wrong number of arguments for '\(verb)'" : "unknown step '\(verb)'")
+        throw .badStep(
+          String(line), Self.verbs.contains(verb) ? "wrong number of arguments for '\(verb)'" : "unknown step '\(verb)'"
+        )
       }
       steps.append(Step(target: target, action: action))
     }
@@ -77,7 +79,9 @@ public struct GestureScript: Hashable, Sendable {
   static let verbs: Set<String> = ["drag", "hold", "release", "wait", "tap", "scroll", "jump"]
 
   static func number(_ word: String, _ line: Substring) throws(ScriptError) -> Double {
-    guard let value = Double(word), value.isFinite else { throw .badStep(String(line), "'\(word)' is not a finite number") }
+    guard let value = Double(word), value.isFinite else {
+      throw .badStep(String(line), "'\(word)' is not a finite number")
+    }
     return value
   }
 
@@ -210,7 +214,8 @@ public protocol GestureDriven {
   mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError)
   mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError)
   mutating func release(_ target: String?, at time: Double) throws(ScriptError)
-  mutating func setContentOffset(_ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError)
+  mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError)
   /// Advances every motion to `time`.
   mutating func advance(to time: Double)
 }

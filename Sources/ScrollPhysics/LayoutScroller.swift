@@ -49,9 +49,15 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
     sync()
   }
 
-  public mutating func setContentOffset(_ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError) {
+  public mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double
+  ) throws(ScriptError) {
     try check(target)
-    if animated { surface.setContentOffset(animated: offset, at: time) } else { surface.setContentOffset(offset, at: time) }
+    if animated {
+      surface.setContentOffset(animated: offset, at: time)
+    } else {
+      surface.setContentOffset(offset, at: time)
+    }
     sync()
   }
 

@@ -79,9 +79,12 @@ extension ScrollSurface {
             rest: edge, from: contentOffset[axis], velocity: v[axis] * slope, start: now, stiffness: stiffness,
             limit: viewportSize[axis])
         } else if v[axis] != 0 {
-          let to = clamp(contentOffset[axis] + rate.projectedDistance(velocity: v[axis]), minOffset[axis], maxOffset[axis])
+          let to = clamp(
+            contentOffset[axis] + rate.projectedDistance(velocity: v[axis]), minOffset[axis], maxOffset[axis])
           rest[axis] = to
-          motions[axis] = .decay(from: contentOffset[axis], to: to, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
+          motions[axis] = .decay(
+            from: contentOffset[axis], to: to, rate: r, start: now, edge: nil, stiffness: stiffness,
+            limit: viewportSize[axis])
         }
       }
     } else {
@@ -99,15 +102,19 @@ extension ScrollSurface {
             chosen[axis] > maxOffset[axis] ? maxOffset[axis] : chosen[axis] < minOffset[axis] ? minOffset[axis] : nil
           if let edge, !configuration.bounces {
             rest[axis] = edge
-            motions[axis] = .decay(from: from, to: edge, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
+            motions[axis] = .decay(
+              from: from, to: edge, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
           } else {
             rest[axis] = edge ?? chosen[axis]
-            motions[axis] = .decay(from: from, to: chosen[axis], rate: r, start: now, edge: edge, stiffness: stiffness, limit: viewportSize[axis])
+            motions[axis] = .decay(
+              from: from, to: chosen[axis], rate: r, start: now, edge: edge, stiffness: stiffness,
+              limit: viewportSize[axis])
           }
         } else {
           let to = clamp(chosen[axis], minOffset[axis], maxOffset[axis])
           rest[axis] = to
-          motions[axis] = .decay(from: from, to: to, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
+          motions[axis] = .decay(
+            from: from, to: to, rate: r, start: now, edge: nil, stiffness: stiffness, limit: viewportSize[axis])
         }
         if rest[axis] == from, case .decay = motions[axis]! { motions[axis] = nil }
       }

@@ -35,7 +35,9 @@ enum Inspector {
   ) -> String {
     var state = state
     state.contentOffset = state.contentOffset.sanitized
-    let elements = (all ? prepared.allAttributes(at: state) : prepared.visibleAttributes(at: state)).sorted { $0.id < $1.id }
+    let elements = (all ? prepared.allAttributes(at: state) : prepared.visibleAttributes(at: state)).sorted {
+      $0.id < $1.id
+    }
     var o = JSONObject()
     o.add("layout", name)
     o.add("viewport", prepared.viewport.size)
@@ -55,7 +57,8 @@ enum Simulator {
     name: String, _ prepared: P, state: P.State, options: SimulateOptions, defaultRate: DecelerationRate = .normal
   ) throws {
     let script = try options.gestureScript()
-    var scroller = LayoutScroller(layout: prepared, state: state, configuration: try options.configuration(defaultRate: defaultRate))
+    var scroller = LayoutScroller(
+      layout: prepared, state: state, configuration: try options.configuration(defaultRate: defaultRate))
     let withElements = options.elements
     try script.run(on: &scroller, fps: options.fps) { scroller, time in
       print(frameJSON(time: time, scroller: &scroller, elements: withElements))

@@ -4,7 +4,9 @@ import Testing
 
 /// Every element of a prepared layout, one identity at a time, without the
 /// visible-rect index: the brute-force reference.
-func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [ElementKind] = [.header, .footer])
+func everyElement<P: PreparedLayout>(
+  _ prepared: P, at state: P.State, kinds: [ElementKind] = [.header, .footer]
+)
   -> [LayoutAttributes]
 {
   var result: [LayoutAttributes] = []
@@ -50,7 +52,8 @@ func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [E
 
   @Test func horizontalFlowStacksLinesAlongX() throws {
     let prepared = try FlowLayout(axis: .horizontal, lineSpacing: 0, interItemSpacing: 0)
-      .prepare(items: LayoutItems(count: 10, size: Size(width: 50, height: 100)), viewport: Viewport(width: 200, height: 300))
+      .prepare(
+        items: LayoutItems(count: 10, size: Size(width: 50, height: 100)), viewport: Viewport(width: 200, height: 300))
     let state = ScrollState()
     #expect(prepared.attributes(for: .cell(4), at: state)!.frame == Rect(x: 50, y: 100, width: 50, height: 100))
     #expect(prepared.contentSize(at: state) == Size(width: 200, height: 300))
@@ -60,10 +63,14 @@ func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [E
     let layout = FlowLayout(
       lineSpacing: 0, interItemSpacing: 0, sectionInset: EdgeInsets(top: 5, left: 10, bottom: 5, right: 10),
       headerLength: 40, footerLength: 20)
-    let items = LayoutItems(sections: [.uniform(Size(width: 370, height: 100), count: 2), .uniform(Size(width: 50, height: 50), count: 0)])
+    let items = LayoutItems(sections: [
+      .uniform(Size(width: 370, height: 100), count: 2), .uniform(Size(width: 50, height: 50), count: 0),
+    ])
     let prepared = try layout.prepare(items: items, viewport: viewport)
     let state = ScrollState()
-    #expect(prepared.attributes(for: ElementID(kind: .header, section: 0, item: 0), at: state)!.frame == Rect(x: 0, y: 0, width: 390, height: 40))
+    #expect(
+      prepared.attributes(for: ElementID(kind: .header, section: 0, item: 0), at: state)!.frame
+        == Rect(x: 0, y: 0, width: 390, height: 40))
     #expect(prepared.attributes(for: .cell(0), at: state)!.frame == Rect(x: 10, y: 45, width: 370, height: 100))
     #expect(prepared.attributes(for: .cell(1), at: state)!.frame.minY == 145)
     #expect(prepared.attributes(for: ElementID(kind: .footer, section: 0, item: 0), at: state)!.frame.minY == 250)
@@ -74,10 +81,13 @@ func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [E
 
   @Test func pinnedHeadersStickAndLeaveWithTheirSection() throws {
     let layout = FlowLayout(lineSpacing: 0, interItemSpacing: 0, headerLength: 50, pinsHeaders: true)
-    let items = LayoutItems(sections: [.uniform(Size(width: 390, height: 100), count: 5), .uniform(Size(width: 390, height: 100), count: 5)])
+    let items = LayoutItems(sections: [
+      .uniform(Size(width: 390, height: 100), count: 5), .uniform(Size(width: 390, height: 100), count: 5),
+    ])
     let prepared = try layout.prepare(items: items, viewport: viewport)
     func headerY(_ section: Int, _ offset: Double) -> Double {
-      prepared.attributes(for: ElementID(kind: .header, section: section, item: 0), at: ScrollState(x: 0, y: offset))!.frame.minY
+      prepared.attributes(for: ElementID(kind: .header, section: section, item: 0), at: ScrollState(x: 0, y: offset))!
+        .frame.minY
     }
     #expect(headerY(0, 0) == 0)
     #expect(headerY(0, 200) == 200)  // stuck to the top
@@ -102,8 +112,11 @@ func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [E
       let axis: Axis = rng.chance(0.5) ? .vertical : .horizontal
       let layout = FlowLayout(
         axis: axis, lineSpacing: rng.double(in: 0...20), interItemSpacing: rng.double(in: 0...20),
-        sectionInset: EdgeInsets(top: rng.double(in: 0...20), left: rng.double(in: 0...20), bottom: rng.double(in: 0...20), right: rng.double(in: 0...20)),
-        headerLength: rng.chance(0.5) ? rng.double(in: 10...60) : 0, footerLength: rng.chance(0.5) ? rng.double(in: 10...60) : 0,
+        sectionInset: EdgeInsets(
+          top: rng.double(in: 0...20), left: rng.double(in: 0...20), bottom: rng.double(in: 0...20),
+          right: rng.double(in: 0...20)),
+        headerLength: rng.chance(0.5) ? rng.double(in: 10...60) : 0,
+        footerLength: rng.chance(0.5) ? rng.double(in: 10...60) : 0,
         pinsHeaders: rng.chance(0.5), pinsFooters: rng.chance(0.3),
         alignment: FlowLayout.Alignment.allCases[rng.int(in: 0...2)])
       var sections: [ItemSizes] = []
@@ -112,7 +125,8 @@ func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [E
         if rng.chance(0.4) {
           sections.append(.uniform(Size(width: rng.double(in: 0...200), height: rng.double(in: 0...200)), count: count))
         } else {
-          sections.append(.each((0..<count).map { _ in Size(width: rng.double(in: 0...250), height: rng.double(in: 0...250)) }))
+          sections.append(
+            .each((0..<count).map { _ in Size(width: rng.double(in: 0...250), height: rng.double(in: 0...250)) }))
         }
       }
       let viewport = Viewport(width: rng.double(in: 100...500), height: rng.double(in: 100...900))
@@ -136,19 +150,23 @@ func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [E
   @Test func badInputIsRejectedOrClamped() throws {
     let layout = FlowLayout()
     #expect(throws: LayoutError.invalidViewport(Size(width: 0, height: 10))) {
-      try layout.prepare(items: LayoutItems(count: 1, size: Size(width: 1, height: 1)), viewport: Viewport(width: 0, height: 10))
+      try layout.prepare(
+        items: LayoutItems(count: 1, size: Size(width: 1, height: 1)), viewport: Viewport(width: 0, height: 10))
     }
     #expect(throws: LayoutError.self) {
-      try layout.prepare(items: LayoutItems(count: 1, size: Size(width: 1, height: 1)), viewport: Viewport(width: .nan, height: 10))
+      try layout.prepare(
+        items: LayoutItems(count: 1, size: Size(width: 1, height: 1)), viewport: Viewport(width: .nan, height: 10))
     }
     #expect(throws: LayoutError.invalidItemSize(section: 0, item: 1, Size(width: -1, height: 5))) {
-      try layout.prepare(items: LayoutItems([Size(width: 1, height: 1), Size(width: -1, height: 5)]), viewport: viewport)
+      try layout.prepare(
+        items: LayoutItems([Size(width: 1, height: 1), Size(width: -1, height: 5)]), viewport: viewport)
     }
     #expect(throws: LayoutError.self) {
       try layout.prepare(items: LayoutItems([Size(width: .infinity, height: 1)]), viewport: viewport)
     }
     #expect(throws: LayoutError.invalidItemCount(section: 0, count: -3)) {
-      try layout.prepare(items: LayoutItems(sections: [.uniform(Size(width: 1, height: 1), count: -3)]), viewport: viewport)
+      try layout.prepare(
+        items: LayoutItems(sections: [.uniform(Size(width: 1, height: 1), count: -3)]), viewport: viewport)
     }
     // Empty data: an empty layout.
     let empty = try layout.prepare(items: .empty, viewport: viewport)
@@ -169,7 +187,8 @@ func everyElement<P: PreparedLayout>(_ prepared: P, at state: P.State, kinds: [E
 
   @Test func uniformAndPerItemSectionsGiveTheSameFrames() throws {
     let size = Size(width: 97, height: 61)
-    let layout = FlowLayout(lineSpacing: 3, interItemSpacing: 4, sectionInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+    let layout = FlowLayout(
+      lineSpacing: 3, interItemSpacing: 4, sectionInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
     let a = try layout.prepare(items: LayoutItems(count: 50, size: size), viewport: viewport)
     let b = try layout.prepare(items: LayoutItems(Array(repeating: size, count: 50)), viewport: viewport)
     #expect(a.allAttributes(at: ScrollState()).sortedByID == b.allAttributes(at: ScrollState()).sortedByID)

@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct GestureScriptTests {
   @Test func parsesEveryStep() throws {
-    let script = try GestureScript("drag -300 0.25; hold 0.1\nrelease # lift\nwait 2; tap; scroll 10,20; jump 5; pager drag 0,40 0.5")
+    let script = try GestureScript(
+      "drag -300 0.25; hold 0.1\nrelease # lift\nwait 2; tap; scroll 10,20; jump 5; pager drag 0,40 0.5")
     #expect(script.steps.count == 8)
     #expect(script.steps[0].action == .drag(Point(x: -300, y: 0), duration: 0.25))
     #expect(script.steps[5].action == .scroll(Point(x: 10, y: 20)))
@@ -18,7 +19,8 @@ import Testing
     #expect(throws: ScriptError.self) {
       let script = try GestureScript(text)
       var scroller = LayoutScroller(
-        layout: try FlowLayout().prepare(items: LayoutItems(count: 10, size: Size(width: 50, height: 50)), viewport: Viewport(width: 100, height: 100)),
+        layout: try FlowLayout().prepare(
+          items: LayoutItems(count: 10, size: Size(width: 50, height: 50)), viewport: Viewport(width: 100, height: 100)),
         state: ScrollState())
       try script.run(on: &scroller) { _, _ in }
     }
@@ -26,7 +28,9 @@ import Testing
 
   func frames(_ text: String) throws -> [(Double, Point, Point, String, [ScrollEvent])] {
     let layout = try FlowLayout(lineSpacing: 2, interItemSpacing: 2)
-      .prepare(items: LayoutItems(count: 5000, size: Size(width: 120, height: 120)), viewport: Viewport(width: 390, height: 844))
+      .prepare(
+        items: LayoutItems(count: 5000, size: Size(width: 120, height: 120)),
+        viewport: Viewport(width: 390, height: 844))
     var scroller = LayoutScroller(layout: layout, state: ScrollState())
     var out: [(Double, Point, Point, String, [ScrollEvent])] = []
     try GestureScript(text).run(on: &scroller) { s, t in
@@ -36,7 +40,8 @@ import Testing
   }
 
   @Test func sameScriptGivesTheSameBitsTwice() throws {
-    let text = "drag 0,-300 0.25; release; wait 1; drag 0,120 0.1; hold 0.05; release; wait 0.5; tap; scroll 0,900; wait 0.5; drag 0,2000 0.2; release; wait 3"
+    let text =
+      "drag 0,-300 0.25; release; wait 1; drag 0,120 0.1; hold 0.05; release; wait 0.5; tap; scroll 0,900; wait 0.5; drag 0,2000 0.2; release; wait 3"
     let a = try frames(text)
     let b = try frames(text)
     #expect(a.count == b.count)

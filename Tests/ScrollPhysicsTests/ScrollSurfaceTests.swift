@@ -58,7 +58,8 @@ func fling(
       let result = fling(&surface, speed: speed, duration: rng.double(in: 0.05...0.3))
       #expect(isClose(result.velocity.x, speed, tolerance: 1e-6), "seed \(seed)")
       let projected = result.releaseOffset.x + speed / 1000 * rate.perMillisecond / (1 - rate.perMillisecond)
-      #expect(abs(surface.contentOffset.x - projected) <= 0.5, "seed \(seed): \(surface.contentOffset.x) vs \(projected)")
+      #expect(
+        abs(surface.contentOffset.x - projected) <= 0.5, "seed \(seed): \(surface.contentOffset.x) vs \(projected)")
       #expect(surface.contentOffset.x == result.target.x, "seed \(seed): rests exactly on the announced target")
       #expect(surface.phase == .idle)
     }
@@ -101,7 +102,8 @@ func fling(
     for trial in 0..<200 {
       let seed = propertySeed(trial, base: 14)
       var rng = SplitMix64(seed: seed)
-      var surface = ScrollSurface(viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 2000, height: 800))
+      var surface = ScrollSurface(
+        viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 2000, height: 800))
       let pastLeading = rng.chance(0.5)
       if !pastLeading { surface.setContentOffset(Point(x: 1600, y: 0), at: 0) }
       let pull = rng.double(in: 10...5000) * (pastLeading ? 1 : -1)
@@ -129,7 +131,8 @@ func fling(
   }
 
   @Test func flingIntoAnEdgeBouncesBoundedAndRestsOnIt() {
-    var surface = ScrollSurface(viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 1200, height: 800))
+    var surface = ScrollSurface(
+      viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 1200, height: 800))
     surface.setContentOffset(Point(x: 700, y: 0), at: 0)
     var maxOvershoot = 0.0
     for k in 0...12 { surface.drag(translation: Point(x: -4000 * Double(k) / 120, y: 0), at: Double(k) / 120) }
@@ -149,7 +152,11 @@ func fling(
     var surface = strip()
     let result = fling(&surface, speed: 1500)
     let names = result.events.filter { $0 != .didScroll }.map(\.name)
-    #expect(names == ["willBeginDragging", "willEndDragging", "didEndDragging(decelerate)", "willBeginDecelerating", "didEndDecelerating"])
+    #expect(
+      names == [
+        "willBeginDragging", "willEndDragging", "didEndDragging(decelerate)", "willBeginDecelerating",
+        "didEndDecelerating",
+      ])
     #expect(result.events.first == .willBeginDragging)
     #expect(result.events.contains(.didScroll))
 
@@ -158,7 +165,10 @@ func fling(
     still.drag(translation: Point(x: -50, y: 0), at: 0.1)
     still.drag(translation: Point(x: -50, y: 0), at: 0.5)
     still.release(at: 0.5)
-    #expect(still.drainEvents().filter { $0 != .didScroll }.map(\.name) == ["willBeginDragging", "willEndDragging", "didEndDragging"])
+    #expect(
+      still.drainEvents().filter { $0 != .didScroll }.map(\.name) == [
+        "willBeginDragging", "willEndDragging", "didEndDragging",
+      ])
     #expect(still.phase == .idle)
   }
 
@@ -224,7 +234,8 @@ func fling(
   }
 
   @Test func dragStartedDuringABounceContinuesWithoutAJump() {
-    var surface = ScrollSurface(viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 2000, height: 800))
+    var surface = ScrollSurface(
+      viewportSize: Size(width: 400, height: 800), contentSize: Size(width: 2000, height: 800))
     for k in 0...30 { surface.drag(translation: Point(x: 10 * Double(k), y: 0), at: Double(k) / 120) }
     surface.release(at: 0.25)
     surface.advance(to: 0.3)

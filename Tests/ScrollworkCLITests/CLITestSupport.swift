@@ -38,7 +38,9 @@ func assertGolden(_ text: String, named name: String, sourceLocation: SourceLoca
     return
   }
   let golden = try String(contentsOf: url, encoding: .utf8)
-  #expect(text == golden, "output differs from Golden/\(name); rerun with SCROLLWORK_RECORD=1 to re-record", sourceLocation: sourceLocation)
+  #expect(
+    text == golden, "output differs from Golden/\(name); rerun with SCROLLWORK_RECORD=1 to re-record",
+    sourceLocation: sourceLocation)
 }
 
 /// Parses one JSON document.

@@ -26,7 +26,9 @@ import Testing
   }
 
   @Test func inspectAllPrintsEveryElementSorted() throws {
-    let result = try runScrollwork(["inspect", "flow", "--viewport", "200x100", "--item-sizes", "50x50,60x40,70x30", "--all"])
+    let result = try runScrollwork([
+      "inspect", "flow", "--viewport", "200x100", "--item-sizes", "50x50,60x40,70x30", "--all",
+    ])
     #expect(result.status == 0)
     let object = try #require(try json(result.out) as? [String: Any])
     let items = try #require(object["elements"] as? [[String: Any]]).map { $0["item"] as? Int }
@@ -45,7 +47,10 @@ import Testing
     #expect((first["events"] as? [String])?.first == "willBeginDragging")
     #expect(first["phase"] as? String == "dragging")
     let frame31 = try #require(try json(String(lines[30])) as? [String: Any])
-    #expect(frame31["events"] as? [String] == ["willEndDragging", "didEndDragging(decelerate)", "willBeginDecelerating", "didScroll"])
+    #expect(
+      frame31["events"] as? [String] == [
+        "willEndDragging", "didEndDragging(decelerate)", "willBeginDecelerating", "didScroll",
+      ])
     let last = try #require(try json(String(lines.last!)) as? [String: Any])
     let offset = try #require(last["offset"] as? [Double])
     #expect(offset[1] > 300)
@@ -65,7 +70,10 @@ import Testing
     ["inspect", "flow", "--viewport", "100x100"],
     ["inspect", "flow", "--viewport", "100x100", "--items", "3", "--item-size", "10x10", "--axis", "diagonal"],
     ["simulate", "flow", "--viewport", "100x100", "--items", "3", "--item-size", "10x10", "--script", "fly 3"],
-    ["simulate", "flow", "--viewport", "100x100", "--items", "3", "--item-size", "10x10", "--script", "wait 1", "--fps", "0"],
+    [
+      "simulate", "flow", "--viewport", "100x100", "--items", "3", "--item-size", "10x10", "--script", "wait 1",
+      "--fps", "0",
+    ],
     ["inspect", "nosuchlayout", "--viewport", "100x100"],
   ])
   func badArgumentsFailWithAMessage(arguments: [String]) throws {

@@ -54,7 +54,9 @@ struct InspectFlow: ParsableCommand {
 
   func run() throws {
     let prepared = try flow.layout().prepare(items: options.input.layoutItems(), viewport: options.input.viewportValue)
-    print(Inspector.report(name: "flow", prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all))
+    print(
+      Inspector.report(
+        name: "flow", prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all))
   }
 }
 
