@@ -22,11 +22,15 @@ let package = Package(
 
     // MARK: - Tools
 
+    /// Counts heap allocations for `scrollwork bench` (glibc only).
+    .target(name: "MallocCounter"),
+
     .executableTarget(
       name: "scrollwork",
       dependencies: [
         "LayoutCore",
         "ScrollPhysics",
+        "MallocCounter",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -4,7 +4,7 @@ struct Scrollwork: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scrollwork",
     abstract: "Scroll-driven collection layouts: inspect, simulate and render them.",
-    subcommands: [Inspect.self, Simulate.self])
+    subcommands: [Inspect.self, Simulate.self, Bench.self])
 }
 
 struct Inspect: ParsableCommand {

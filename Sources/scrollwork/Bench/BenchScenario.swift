@@ -1,0 +1,154 @@
+import LayoutCore
+
+/// One row of the benchmark: a layout at an item count.
+struct BenchResult {
+  var scenario: String
+  var items: Int
+  var prepareNsPerItem: Double
+  var bytesPerItem: Double?
+  var queryMedianNs: Double
+  var queryP99Ns: Double
+  var allocationsPerQuery: Double?
+  var resultsPerQuery: Double
+  var baselineMedianNs: Double
+  var floorMedianNs: Double
+  var growth: Double?
+
+  var baselineRatio: Double { baselineMedianNs / max(queryMedianNs, 1e-9) }
+  var floorRatio: Double { queryMedianNs / max(floorMedianNs, 1e-9) }
+}
+
+/// The seed's way: per query, a loop over every item's precomputed frame.
+/// Each scenario gives the work its seed did for a hit.
+struct NaiveBaseline {
+  /// Runs one query into `result`.
+  var query: (_ sample: Int, _ result: inout [LayoutAttributes]) -> Void
+}
+
+/// A layout under test at one size: how to query it (engine and baseline)
+/// at sample `i`.
+struct BenchSubject {
+  var engine: (_ sample: Int, _ result: inout [LayoutAttributes]) -> Void
+  var baseline: NaiveBaseline
+  /// The prepared geometry, kept alive while measuring.
+  var keepAlive: Any
+  /// How long `prepare` took, in nanoseconds.
+  var prepareNs: Double
+  /// How much the heap grew while preparing (the prepared geometry).
+  var preparedBytes: Int?
+}
+
+/// A benchmark scenario: builds a subject for `n` items with `samples`
+/// random scroll states drawn from `seed`.
+struct BenchScenario {
+  var name: String
+  var make: (_ n: Int, _ samples: Int, _ seed: UInt64) throws -> BenchSubject
+}
+
+enum BenchRunner {
+  /// Measures `scenario` at `n` items.
+  static func run(_ scenario: BenchScenario, n: Int, quick: Bool) throws -> BenchResult {
+    let samples = quick ? 200 : 400
+    let subject = try scenario.make(n, samples, 0x5C20_11D0 &+ UInt64(n))
+
+    var buffer: [LayoutAttributes] = []
+    buffer.reserveCapacity(4096)
+    // Warm up and count results.
+    var total = 0
+    for i in 0..<samples {
+      buffer.removeAll(keepingCapacity: true)
+      subject.engine(i, &buffer)
+      total += buffer.count
+    }
+    // Allocations per steady-state query into the reused buffer.
+    var allocations: Double?
+    if let before = allocationCount() {
+      for i in 0..<samples {
+        buffer.removeAll(keepingCapacity: true)
+        subject.engine(i, &buffer)
+      }
+      if let after = allocationCount() { allocations = Double(after - before) / Double(samples) }
+    }
+    let engine = timeSamples(count: samples, repeats: quick ? 8 : 32) { i in
+      buffer.removeAll(keepingCapacity: true)
+      subject.engine(i, &buffer)
+    }
+    // Floor: copying each sample's results into the reused buffer.
+    var answers: [[LayoutAttributes]] = []
+    answers.reserveCapacity(samples)
+    for i in 0..<samples {
+      var one: [LayoutAttributes] = []
+      subject.engine(i, &one)
+      answers.append(one)
+    }
+    let floor = timeSamples(count: samples, repeats: quick ? 8 : 32) { i in
+      buffer.removeAll(keepingCapacity: true)
+      buffer.append(contentsOf: answers[i])
+    }
+    // Baseline: O(n) per query, so fewer samples at large n.
+    let baselineSamples = max(5, min(samples, 20_000_000 / max(n, 1)))
+    let baseline = timeSamples(count: baselineSamples, repeats: 1) { i in
+      buffer.removeAll(keepingCapacity: true)
+      subject.baseline.query(i, &buffer)
+    }
+    blackHole(buffer)
+    blackHole(subject.keepAlive)
+    let bytes = subject.preparedBytes.map { Double($0) / Double(max(n, 1)) }
+    let e = Stats(engine)
+    return BenchResult(
+      scenario: scenario.name, items: n, prepareNsPerItem: subject.prepareNs / Double(max(n, 1)), bytesPerItem: bytes,
+      queryMedianNs: e.median, queryP99Ns: e.p99, allocationsPerQuery: allocations,
+      resultsPerQuery: Double(total) / Double(samples), baselineMedianNs: Stats(baseline).median,
+      floorMedianNs: Stats(floor).median, growth: nil)
+  }
+}
+
+extension BenchScenario {
+  /// A scenario for a layout: prepares it (timed, heap measured), draws
+  /// `samples` scroll states, and pairs the engine's query with the seed's
+  /// naive loop.
+  static func layout<P: PreparedLayout>(
+    _ name: String,
+    prepare: @escaping (_ n: Int) throws -> P,
+    states: @escaping (_ prepared: P, _ samples: Int, _ rng: inout BenchRandom) -> [P.State],
+    baseline: @escaping (_ prepared: P, _ states: [P.State]) -> NaiveBaseline
+  ) -> BenchScenario {
+    BenchScenario(name: name) { n, samples, seed in
+      let heapBefore = heapBytes()
+      let start = nanoseconds()
+      let prepared = try prepare(n)
+      let prepareNs = Double(nanoseconds() - start)
+      let heapAfter = heapBytes()
+      var rng = BenchRandom(seed: seed)
+      let drawn = states(prepared, samples, &rng)
+      let size = prepared.viewport.size
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        let state = drawn[i]
+        prepared.attributes(in: Rect(origin: state.contentOffset, size: size), at: state, into: &result)
+      }
+      var bytes: Int?
+      if let heapBefore, let heapAfter { bytes = heapAfter - heapBefore }
+      return BenchSubject(
+        engine: engine, baseline: baseline(prepared, drawn), keepAlive: prepared, prepareNs: prepareNs,
+        preparedBytes: bytes)
+    }
+  }
+}
+
+/// SplitMix64, for drawing benchmark offsets repeatably.
+struct BenchRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  /// A double in `0..<1`.
+  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+  mutating func double(in range: ClosedRange<Double>) -> Double {
+    range.lowerBound + (range.upperBound - range.lowerBound) * unit()
+  }
+}
