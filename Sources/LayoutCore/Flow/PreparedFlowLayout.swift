@@ -126,6 +126,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     cellIndex = index
     self.sectionIndex = sectionIndex
     contentLength = cursor
+    checkInvariants()
   }
 
   public var numberOfSections: Int { sections.count }
