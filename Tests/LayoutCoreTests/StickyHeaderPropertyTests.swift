@@ -143,7 +143,8 @@ import Testing
           let resting = try #require(header(s, -1e12)).minY
           let last = try #require(header(s, 1e12)).minY
           let frame = try #require(header(s, o))
-          #expect(isClose(frame.minY, Swift.min(Swift.max(pin, resting), last)), "seed \(seed) section \(s) offset \(o)")
+          #expect(isClose(frame.minY, Swift.min(Swift.max(pin, resting), last)),
+                  "seed \(seed) section \(s) offset \(o)")
           if let footer = footer(s) {
             #expect(isAtMost(frame.maxY, footer.minY), "seed \(seed) section \(s) offset \(o)")
             #expect(isClose(last + frame.height, footer.minY), "seed \(seed): leaves with its footer")

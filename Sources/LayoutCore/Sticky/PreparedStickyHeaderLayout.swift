@@ -89,7 +89,9 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
       case .fullWidth(let height): uniformSize = Size(width: room, height: height)
       case .fixed(let size): uniformSize = Size(width: Swift.min(size.width, room), height: size.height)
       case .items:
-        if let size = section.uniformSize { uniformSize = Size(width: Swift.min(size.width, room), height: size.height) }
+        if let size = section.uniformSize {
+          uniformSize = Size(width: Swift.min(size.width, room), height: size.height)
+        }
       }
       let cells: Cells
       let itemsEnd: Double
@@ -315,7 +317,8 @@ extension PreparedStickyHeaderLayout {
   /// The drawn height of a stretchy header of height `headerHeight` at
   /// `offset`: `max(h, min(H, h − offset))`. It grows while pulled down,
   /// up to the viewport's height, and never shrinks below its own height
-  /// (the seed's formula shrank headers taller than the viewport).
+  /// (the issue's `min(H, h − o)`, read literally, would shrink a header
+  /// taller than the viewport).
   @inlinable public static func stretchedHeaderHeight(
     headerHeight h: Double, offset: Double, viewportHeight: Double
   ) -> Double {
