@@ -17,7 +17,8 @@ import Testing
 
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = try #require(executable, "scrollwork was not built next to the tests")
+    let url: URL = try #require(executable, "scrollwork was not built next to the tests")
+    process.executableURL = url
     process.arguments = arguments
     let pipe = Pipe()
     process.standardOutput = pipe

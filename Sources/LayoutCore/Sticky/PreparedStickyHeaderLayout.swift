@@ -7,7 +7,9 @@
 /// varying heights by binary search over their tops. Sticky section headers
 /// never leave their section's extent, so the section search finds them too.
 public struct PreparedStickyHeaderLayout: PreparedLayout {
+  /// The configuration the geometry was prepared with.
   public let layout: StickyHeaderLayout
+  /// The viewport the geometry was prepared for (validated).
   public let viewport: Viewport
 
   /// Where one section's parts lie along y.
@@ -124,8 +126,10 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     contentHeight = cursor
   }
 
+  /// The number of sections.
   public var numberOfSections: Int { sections.count }
 
+  /// The number of cells in `section`; 0 for a section that does not exist.
   public func numberOfItems(inSection section: Int) -> Int {
     guard section >= 0, section < sections.count else { return 0 }
     return sections[section].cells.count
@@ -163,6 +167,11 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     }
   }
 
+  /// The attributes of one element at `state`: the top header and menu are
+  /// `(kind, section 0, item 0)`, section headers and footers
+  /// `(kind, section, item 0)`; `nil` for any other or absent element.
+  ///
+  /// - Complexity: O(1).
   public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
     let offset = state.contentOffset.sanitized.y
     switch id.kind {
