@@ -4,10 +4,12 @@ import ArgumentParser
 /// line here and one file in Layouts/.
 enum LayoutCommands {
   static let inspect: [ParsableCommand.Type] = [
-    InspectFlow.self
+    InspectFlow.self,
+    InspectSticky.self,
   ]
 
   static let simulate: [ParsableCommand.Type] = [
-    SimulateFlow.self
+    SimulateFlow.self,
+    SimulateSticky.self,
   ]
 }

@@ -1,0 +1,356 @@
+/// A sticky-header layout's geometry at rest: the top header and menu
+/// extents, each section's extents and its cells, with the indexes that
+/// answer visible-rect queries.
+///
+/// Sections are found by binary search over their extents; the cells of a
+/// uniform section by arithmetic on a `UniformStrip`, those of a section of
+/// varying heights by binary search over their tops. Sticky section headers
+/// never leave their section's extent, so the section search finds them too.
+public struct PreparedStickyHeaderLayout: PreparedLayout {
+  /// The configuration the geometry was prepared with.
+  public let layout: StickyHeaderLayout
+  /// The viewport the geometry was prepared for (validated).
+  public let viewport: Viewport
+
+  /// Where one section's parts lie along y.
+  @usableFromInline struct Section: Hashable, Sendable {
+    var start: Double
+    var itemsStart: Double
+    var itemsEnd: Double
+    var end: Double
+    var cells: Cells
+  }
+
+  /// A section's cells: evenly spaced ones of one size, or a slice of the
+  /// per-cell arrays.
+  @usableFromInline enum Cells: Hashable, Sendable {
+    case uniform(UniformStrip, width: Double)
+    case varying(first: Int, count: Int)
+
+    var count: Int {
+      switch self {
+      case .uniform(let strip, _): strip.count
+      case .varying(_, let count): count
+      }
+    }
+  }
+
+  @usableFromInline let sections: [Section]
+  @usableFromInline let sectionIndex: SortedExtentIndex
+  /// Tops and sizes of the cells of varying sections, all such sections in
+  /// order.
+  @usableFromInline let varyingTops: [Double]
+  @usableFromInline let varyingSizes: [Size]
+
+  /// The top header's height (0 when absent).
+  public let headerHeight: Double
+  /// The menu bar's height (0 when absent).
+  public let menuHeight: Double
+  /// The height of the whole content.
+  public let contentHeight: Double
+  /// The x of every cell's left edge.
+  public let cellMinX: Double
+
+  // Z-order, bottom to top.
+  /// The top header's z-index: under everything, so the content covers it.
+  public static let headerZIndex = 0
+  /// Cells' z-index.
+  public static let cellZIndex = 1
+  /// Section footers' z-index.
+  public static let sectionFooterZIndex = 2
+  /// Section headers' z-index: above cells, so a sticky one covers them.
+  public static let sectionHeaderZIndex = 3
+  /// The menu bar's z-index: above everything.
+  public static let menuZIndex = 4
+
+  init(layout: StickyHeaderLayout, items: LayoutItems, viewport: Viewport) {
+    self.layout = layout
+    self.viewport = viewport
+    let width = viewport.size.width
+    let inset = layout.interItemSpacing
+    let room = Swift.max(0, width - 2 * inset)
+    let spacing = layout.lineSpacing
+    headerHeight = layout.headerHeight
+    menuHeight = layout.menuHeight
+    cellMinX = inset
+
+    var sections: [Section] = []
+    sections.reserveCapacity(items.sections.count)
+    var sectionIndex = SortedExtentIndex()
+    sectionIndex.reserveCapacity(items.sections.count)
+    var tops: [Double] = []
+    var sizes: [Size] = []
+    var cursor = layout.headerHeight + layout.menuHeight
+
+    for section in items.sections {
+      let start = cursor
+      let itemsStart = start + layout.sectionHeaderHeight
+      let count = section.count
+      var uniformSize: Size?
+      switch layout.cellSize {
+      case .fullWidth(let height): uniformSize = Size(width: room, height: height)
+      case .fixed(let size): uniformSize = Size(width: Swift.min(size.width, room), height: size.height)
+      case .items:
+        if let size = section.uniformSize {
+          uniformSize = Size(width: Swift.min(size.width, room), height: size.height)
+        }
+      }
+      let cells: Cells
+      let itemsEnd: Double
+      if let size = uniformSize {
+        let strip = UniformStrip(leading: itemsStart, extent: size.height, pitch: size.height + spacing, count: count)
+        cells = .uniform(strip, width: size.width)
+        itemsEnd = itemsStart + strip.length
+      } else {
+        // Varying heights: one top per cell, each line after the previous.
+        cells = .varying(first: tops.count, count: count)
+        var y = itemsStart
+        for i in 0..<count {
+          if i > 0 { y += spacing }
+          let size = section[i]
+          tops.append(y)
+          sizes.append(Size(width: Swift.min(size.width, room), height: size.height))
+          y += size.height
+        }
+        itemsEnd = y
+      }
+      let end = itemsEnd + layout.sectionFooterHeight
+      sections.append(Section(start: start, itemsStart: itemsStart, itemsEnd: itemsEnd, end: end, cells: cells))
+      sectionIndex.append(key: start, end: end)
+      cursor = end
+    }
+    self.sections = sections
+    self.sectionIndex = sectionIndex
+    varyingTops = tops
+    varyingSizes = sizes
+    contentHeight = cursor
+  }
+
+  /// The number of sections.
+  public var numberOfSections: Int { sections.count }
+
+  /// The number of cells in `section`; 0 for a section that does not exist.
+  public func numberOfItems(inSection section: Int) -> Int {
+    guard section >= 0, section < sections.count else { return 0 }
+    return sections[section].cells.count
+  }
+
+  /// The viewport's width by the content's height, at any state.
+  public func contentSize(at state: ScrollState) -> Size {
+    Size(width: viewport.size.width, height: contentHeight)
+  }
+
+  /// Appends every element whose untransformed frame meets `rect` at
+  /// `state`.
+  ///
+  /// The stretched header is tested by its untransformed frame (its
+  /// unscaled size about its centre), which always lies inside the drawn
+  /// one, as the engine's convention says.
+  ///
+  /// - Complexity: O(log s + k): two binary searches over the s sections,
+  ///   then arithmetic (uniform sections) or one binary search (varying
+  ///   ones) per section met; k counts the sections met and the elements
+  ///   found.
+  public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+    let offset = state.contentOffset.sanitized.y
+    if let header = topHeader(at: offset), header.frame.intersects(rect) { result.append(header) }
+    if let menu = menu(at: offset), menu.frame.intersects(rect) { result.append(menu) }
+    // A rectangle of zero (or negative) height still meets the elements
+    // around its top edge (`Rect.intersects`); search a sliver there and let
+    // the exact test decide.
+    let lo = rect.minY
+    let hi = Swift.max(rect.maxY, lo.nextUp)
+    for s in sectionIndex.candidates(meeting: lo, hi) {
+      if let header = sectionHeader(s, at: offset), header.frame.intersects(rect) { result.append(header) }
+      appendCells(of: s, meeting: rect, lo, hi, at: offset, into: &result)
+      if let footer = sectionFooter(s), footer.frame.intersects(rect) { result.append(footer) }
+    }
+  }
+
+  /// The attributes of one element at `state`: the top header and menu are
+  /// `(kind, section 0, item 0)`, section headers and footers
+  /// `(kind, section, item 0)`; `nil` for any other or absent element.
+  ///
+  /// - Complexity: O(1).
+  public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+    let offset = state.contentOffset.sanitized.y
+    switch id.kind {
+    case .stretchyHeader:
+      guard id.section == 0, id.item == 0 else { return nil }
+      return topHeader(at: offset)
+    case .menu:
+      guard id.section == 0, id.item == 0 else { return nil }
+      return menu(at: offset)
+    case .header:
+      guard id.item == 0, sections.indices.contains(id.section) else { return nil }
+      return sectionHeader(id.section, at: offset)
+    case .footer:
+      guard id.item == 0, sections.indices.contains(id.section) else { return nil }
+      return sectionFooter(id.section)
+    case .cell:
+      guard sections.indices.contains(id.section), id.item >= 0, id.item < sections[id.section].cells.count else {
+        return nil
+      }
+      return cell(id.item, section: id.section, at: offset)
+    default:
+      return nil
+    }
+  }
+
+  // MARK: - Cells
+
+  /// Appends the cells of section `s` that meet `rect`; `lo..<hi` covers
+  /// the rectangle's y range.
+  func appendCells(
+    of s: Int, meeting rect: Rect, _ lo: Double, _ hi: Double, at offset: Double,
+    into result: inout [LayoutAttributes]
+  ) {
+    switch sections[s].cells {
+    case .uniform(let strip, _):
+      // Arithmetic: the slots that meet the rectangle's y range.
+      for i in strip.slots(meeting: lo, hi) {
+        let attributes = cell(i, section: s, at: offset)
+        if attributes.frame.intersects(rect) { result.append(attributes) }
+      }
+    case .varying(let first, let count):
+      // Tops and bottoms both ascend (heights and spacing are not
+      // negative): binary search for the first cell ending after minY.
+      var low = 0
+      var high = count
+      while low < high {
+        let mid = (low + high) >> 1
+        if varyingTops[first + mid] + varyingSizes[first + mid].height > lo { high = mid } else { low = mid + 1 }
+      }
+      var i = low
+      while i < count && varyingTops[first + i] < hi {
+        let attributes = cell(i, section: s, at: offset)
+        if attributes.frame.intersects(rect) { result.append(attributes) }
+        i += 1
+      }
+    }
+  }
+
+  /// The frame of cell `item` of section `s` at rest; the caller keeps both
+  /// in range.
+  @usableFromInline func cellFrame(_ item: Int, section s: Int) -> Rect {
+    switch sections[s].cells {
+    case .uniform(let strip, let width):
+      return Rect(x: cellMinX, y: strip.start(item), width: width, height: strip.extent)
+    case .varying(let first, _):
+      let size = varyingSizes[first + item]
+      return Rect(x: cellMinX, y: varyingTops[first + item], width: size.width, height: size.height)
+    }
+  }
+
+  func cell(_ item: Int, section s: Int, at offset: Double) -> LayoutAttributes {
+    let frame = cellFrame(item, section: s)
+    var attributes = LayoutAttributes(id: .cell(item, section: s), frame: frame, zIndex: Self.cellZIndex)
+    if layout.isCellParallaxEnabled {
+      let shift = Self.parallaxShift(
+        cellCenter: frame.midY, cellHeight: frame.height, offset: offset, viewportHeight: viewport.size.height,
+        maxParallax: layout.maxCellParallax)
+      attributes.contentRect = Rect(
+        x: 0, y: shift - layout.maxCellParallax, width: frame.width,
+        height: frame.height + 2 * layout.maxCellParallax)
+    }
+    return attributes
+  }
+
+  // MARK: - Supplementary views
+
+  func sectionFooter(_ s: Int) -> LayoutAttributes? {
+    let height = layout.sectionFooterHeight
+    guard height > 0 else { return nil }
+    let frame = Rect(x: 0, y: sections[s].itemsEnd, width: viewport.size.width, height: height)
+    return LayoutAttributes(id: ElementID(kind: .footer, section: s, item: 0), frame: frame,
+                            zIndex: Self.sectionFooterZIndex)
+  }
+
+  func sectionHeader(_ s: Int, at offset: Double) -> LayoutAttributes? {
+    let height = layout.sectionHeaderHeight
+    guard height > 0 else { return nil }
+    let section = sections[s]
+    let top = layout.areSectionHeadersSticky
+      ? Self.stickyTop(pinLine: pinLine(at: offset), restingTop: section.start, lastTop: section.itemsEnd - height)
+      : section.start
+    let frame = Rect(x: 0, y: top, width: viewport.size.width, height: height)
+    return LayoutAttributes(id: ElementID(kind: .header, section: s, item: 0), frame: frame,
+                            zIndex: Self.sectionHeaderZIndex)
+  }
+
+  /// Where sticky section headers stick at `offset`: under the sticky menu,
+  /// or at the viewport's top.
+  public func pinLine(at offset: Double) -> Double {
+    guard layout.isMenuSticky, menuHeight > 0 else { return offset }
+    return menuTop(at: offset) + menuHeight
+  }
+
+  /// The menu bar's top at `offset`.
+  public func menuTop(at offset: Double) -> Double {
+    layout.isMenuSticky ? Swift.max(headerHeight, offset) : headerHeight
+  }
+
+  func menu(at offset: Double) -> LayoutAttributes? {
+    guard menuHeight > 0 else { return nil }
+    let frame = Rect(x: 0, y: menuTop(at: offset), width: viewport.size.width, height: menuHeight)
+    return LayoutAttributes(id: ElementID(kind: .menu, section: 0, item: 0), frame: frame, zIndex: Self.menuZIndex)
+  }
+
+  func topHeader(at offset: Double) -> LayoutAttributes? {
+    let h = headerHeight
+    guard h > 0 else { return nil }
+    let width = viewport.size.width
+    var attributes: LayoutAttributes
+    if layout.isHeaderStretchy {
+      let drawn = Self.stretchedHeaderHeight(headerHeight: h, offset: offset, viewportHeight: viewport.size.height)
+      let top = Swift.min(offset, h)
+      attributes = LayoutAttributes(
+        id: ElementID(kind: .stretchyHeader, section: 0, item: 0), center: Point(x: width / 2, y: top + drawn / 2),
+        size: Size(width: width, height: h), zIndex: Self.headerZIndex)
+      if drawn != h { attributes.transform = AffineTransform(scale: drawn / h) }
+    } else {
+      attributes = LayoutAttributes(
+        id: ElementID(kind: .stretchyHeader, section: 0, item: 0), frame: Rect(x: 0, y: 0, width: width, height: h),
+        zIndex: Self.headerZIndex)
+    }
+    if layout.isHeaderOverlayEnabled {
+      attributes.overlayAlpha = clamp(offset / h, 0, layout.maxHeaderOverlayAlpha)
+    }
+    return attributes
+  }
+}
+
+// MARK: - The formulas
+
+extension PreparedStickyHeaderLayout {
+  /// The drawn height of a stretchy header of height `headerHeight` at
+  /// `offset`: `max(h, min(H, h − offset))`. It grows while pulled down,
+  /// up to the viewport's height, and never shrinks below its own height
+  /// (the issue's `min(H, h − o)`, read literally, would shrink a header
+  /// taller than the viewport).
+  @inlinable public static func stretchedHeaderHeight(
+    headerHeight h: Double, offset: Double, viewportHeight: Double
+  ) -> Double {
+    Swift.max(h, Swift.min(viewportHeight, h - offset))
+  }
+
+  /// A sticky element's top: its resting top, or the pin line once the pin
+  /// line has passed it, but never past `lastTop` (where it must leave
+  /// with its section).
+  @inlinable public static func stickyTop(pinLine: Double, restingTop: Double, lastTop: Double) -> Double {
+    Swift.min(Swift.max(pinLine, restingTop), Swift.max(restingTop, lastTop))
+  }
+
+  /// How far a cell's photo moves at `offset`:
+  /// `clamp(−max · d / (H/2 + cellHeight/2), −max, max)`, `d` the distance
+  /// from the cell's centre down to the viewport's centre. Positive moves
+  /// the photo down.
+  @inlinable public static func parallaxShift(
+    cellCenter: Double, cellHeight: Double, offset: Double, viewportHeight: Double, maxParallax: Double
+  ) -> Double {
+    let distance = cellCenter - (offset + viewportHeight / 2)
+    let reach = viewportHeight / 2 + cellHeight / 2
+    guard reach > 0 else { return 0 }
+    return clamp(-maxParallax * distance / reach, -maxParallax, maxParallax)
+  }
+}
