@@ -7,15 +7,18 @@ import Testing
 @Suite struct StickyHeaderLayoutTests {
   static let viewport = Viewport(width: 390, height: 844)
 
-  static func roster(_ counts: [Int] = [4, 6, 3], layout: StickyHeaderLayout = .jungleCup) throws
+  static func roster(
+    _ counts: [Int] = [4, 6, 3], layout: StickyHeaderLayout = .jungleCup
+  ) throws
     -> PreparedStickyHeaderLayout
   {
     try layout.prepare(items: LayoutItems(sections: counts.map { .uniform(.zero, count: $0) }), viewport: viewport)
   }
 
-  static func element(_ p: PreparedStickyHeaderLayout, _ kind: ElementKind, _ section: Int = 0, item: Int = 0,
-                      at y: Double) -> LayoutAttributes?
-  {
+  static func element(
+    _ p: PreparedStickyHeaderLayout, _ kind: ElementKind, _ section: Int = 0, item: Int = 0,
+    at y: Double
+  ) -> LayoutAttributes? {
     p.attributes(for: ElementID(kind: kind, section: section, item: item), at: ScrollState(x: 0, y: y))
   }
 
@@ -196,9 +199,10 @@ import Testing
   }
 
   @Test func eachBehaviourSwitchesOffOnItsOwn() throws {
-    let plain = try Self.roster(layout: StickyHeaderLayout(
-      headerHeight: 300, menuHeight: 70, sectionHeaderHeight: 50, sectionFooterHeight: 50,
-      cellSize: .fullWidth(height: 200), lineSpacing: 3))
+    let plain = try Self.roster(
+      layout: StickyHeaderLayout(
+        headerHeight: 300, menuHeight: 70, sectionHeaderHeight: 50, sectionFooterHeight: 50,
+        cellSize: .fullWidth(height: 200), lineSpacing: 3))
     let jungle = try Self.roster()
     for o in [-150.0, 120, 800, 1500] {
       let state = ScrollState(x: 0, y: o)
@@ -261,8 +265,10 @@ import Testing
   }
 
   @Test func absentElements() throws {
-    let p = try Self.roster(layout: StickyHeaderLayout(cellSize: .fullWidth(height: 100), isHeaderStretchy: true,
-                                                      isMenuSticky: true, areSectionHeadersSticky: true))
+    let p = try Self.roster(
+      layout: StickyHeaderLayout(
+        cellSize: .fullWidth(height: 100), isHeaderStretchy: true,
+        isMenuSticky: true, areSectionHeadersSticky: true))
     let kinds = Set(p.allAttributes(at: ScrollState(x: 0, y: 50)).map(\.id.kind))
     #expect(kinds == [.cell])
     #expect(Self.element(p, .cell, 0, item: 0, at: 0)?.frame.minY == 0)
@@ -285,8 +291,9 @@ import Testing
       try StickyHeaderLayout.jungleCup.prepare(items: items, viewport: Viewport(width: 0, height: 844))
     }
     #expect(throws: LayoutError.self) {
-      try StickyHeaderLayout.jungleCup.prepare(items: LayoutItems(sections: [.uniform(.zero, count: -1)]),
-                                               viewport: Self.viewport)
+      try StickyHeaderLayout.jungleCup.prepare(
+        items: LayoutItems(sections: [.uniform(.zero, count: -1)]),
+        viewport: Self.viewport)
     }
     let p = try Self.roster()
     for o in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {

@@ -40,14 +40,17 @@ import Testing
       if rng.chance(0.5) {
         sections.append(.uniform(Size(width: rng.double(in: 0...600), height: rng.double(in: 0...300)), count: count))
       } else {
-        sections.append(.each((0..<count).map { _ in
-          Size(width: rng.double(in: 0...600), height: rng.chance(0.1) ? 0 : rng.double(in: 0...300))
-        }))
+        sections.append(
+          .each(
+            (0..<count).map { _ in
+              Size(width: rng.double(in: 0...600), height: rng.chance(0.1) ? 0 : rng.double(in: 0...300))
+            }))
       }
     }
     let items = LayoutItems(sections: sections)
-    return Case(layout: layout, items: items, viewport: viewport,
-                prepared: try layout.prepare(items: items, viewport: viewport))
+    return Case(
+      layout: layout, items: items, viewport: viewport,
+      prepared: try layout.prepare(items: items, viewport: viewport))
   }
 
   /// `a <= b` up to rounding: frames are stored as centre and size, so an
@@ -86,8 +89,10 @@ import Testing
         // cells and footer.
         var expected = (c.layout.headerHeight > 0 ? 1 : 0) + (c.layout.menuHeight > 0 ? 1 : 0)
         expected += c.items.totalCount
-        expected += c.items.sections.count * ((c.layout.sectionHeaderHeight > 0 ? 1 : 0)
-          + (c.layout.sectionFooterHeight > 0 ? 1 : 0))
+        expected +=
+          c.items.sections.count
+          * ((c.layout.sectionHeaderHeight > 0 ? 1 : 0)
+            + (c.layout.sectionFooterHeight > 0 ? 1 : 0))
         #expect(all.count == expected, "seed \(seed)")
       }
     }
@@ -143,8 +148,9 @@ import Testing
           let resting = try #require(header(s, -1e12)).minY
           let last = try #require(header(s, 1e12)).minY
           let frame = try #require(header(s, o))
-          #expect(isClose(frame.minY, Swift.min(Swift.max(pin, resting), last)),
-                  "seed \(seed) section \(s) offset \(o)")
+          #expect(
+            isClose(frame.minY, Swift.min(Swift.max(pin, resting), last)),
+            "seed \(seed) section \(s) offset \(o)")
           if let footer = footer(s) {
             #expect(isAtMost(frame.maxY, footer.minY), "seed \(seed) section \(s) offset \(o)")
             #expect(isClose(last + frame.height, footer.minY), "seed \(seed): leaves with its footer")
@@ -156,8 +162,9 @@ import Testing
           // A section with cells keeps its header until its last cell's end.
           let n = p.numberOfItems(inSection: s)
           if n > 0, let lastCell = p.attributes(for: .cell(n - 1, section: s), at: ScrollState()) {
-            #expect(isClose(last + frame.height, Swift.max(resting + frame.height, lastCell.frame.maxY)),
-                    "seed \(seed) section \(s)")
+            #expect(
+              isClose(last + frame.height, Swift.max(resting + frame.height, lastCell.frame.maxY)),
+              "seed \(seed) section \(s)")
           }
         }
       }

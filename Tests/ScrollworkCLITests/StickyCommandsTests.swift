@@ -3,49 +3,32 @@ import Testing
 
 /// Runs the built `scrollwork` on the sticky-header layout.
 @Suite struct StickyCommandsTests {
-  /// The `scrollwork` binary next to the test bundle, when it was built.
-  static var executable: URL? {
-    let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var directory = runner.deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("scrollwork")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return nil
-  }
-
+  /// Runs the built `scrollwork`; standard output and error together.
   static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    let url: URL = try #require(executable, "scrollwork was not built next to the tests")
-    process.executableURL = url
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let result = try runScrollwork(arguments)
+    return (result.status, result.out + result.err)
   }
 
   @Test func inspectJungleCupWhilePullingDown() throws {
     let (status, output) = try Self.run([
-      "inspect", "sticky", "--preset", "jungleCup", "--viewport", "390x844", "--sections", "4,6,3", "--offset", "0,-100",
+      "inspect", "sticky", "--preset", "jungleCup", "--viewport", "390x844", "--sections", "4,6,3", "--offset",
+      "0,-100",
     ])
     #expect(status == 0, "\(output)")
     // The header drawn 400 tall (scale 4/3) from the viewport's top; the menu
     // right under where the header ends; the first section's header under it.
-    #expect(output.contains(
-      #"{"kind":"supplementary:stretchyHeader","section":0,"item":0,"center":[195,100],"size":[390,300],"#
-        + #""transform":[1.3333333333333333,0,0,1.3333333333333333,0,0],"alpha":1,"zIndex":0}"#))
+    #expect(
+      output.contains(
+        #"{"kind":"supplementary:stretchyHeader","section":0,"item":0,"center":[195,100],"size":[390,300],"#
+          + #""transform":[1.3333333333333333,0,0,1.3333333333333333,0,0],"alpha":1,"zIndex":0}"#))
     #expect(output.contains(#"{"kind":"supplementary:menu","section":0,"item":0,"center":[195,335]"#))
     #expect(output.contains(#""contentSize":[390,3300]"#))
   }
 
   @Test func inspectStickyMenuAndSectionHeader() throws {
     let (status, output) = try Self.run([
-      "inspect", "sticky", "--preset", "jungleCup", "--viewport", "390x844", "--sections", "4,6,3", "--offset", "0,1000",
+      "inspect", "sticky", "--preset", "jungleCup", "--viewport", "390x844", "--sections", "4,6,3", "--offset",
+      "0,1000",
     ])
     #expect(status == 0, "\(output)")
     #expect(output.contains(#"{"kind":"supplementary:menu","section":0,"item":0,"center":[195,1035]"#))
@@ -70,7 +53,8 @@ import Testing
       ["--preset", "owls"], ["--line-spacing=-3"], ["--cell-height", "10", "--item-cells"],
       ["--max-overlay-alpha", "2"],
     ] {
-      let (status, output) = try Self.run(["inspect", "sticky", "--viewport", "390x844", "--sections", "3"] + arguments)
+      let (status, output) = try Self.run(
+        ["inspect", "sticky", "--viewport", "390x844", "--sections", "3"] + arguments)
       #expect(status != 0, "\(arguments): \(output)")
       #expect(output.contains("Error"), "\(arguments): \(output)")
     }

@@ -262,20 +262,23 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     let height = layout.sectionFooterHeight
     guard height > 0 else { return nil }
     let frame = Rect(x: 0, y: sections[s].itemsEnd, width: viewport.size.width, height: height)
-    return LayoutAttributes(id: ElementID(kind: .footer, section: s, item: 0), frame: frame,
-                            zIndex: Self.sectionFooterZIndex)
+    return LayoutAttributes(
+      id: ElementID(kind: .footer, section: s, item: 0), frame: frame,
+      zIndex: Self.sectionFooterZIndex)
   }
 
   func sectionHeader(_ s: Int, at offset: Double) -> LayoutAttributes? {
     let height = layout.sectionHeaderHeight
     guard height > 0 else { return nil }
     let section = sections[s]
-    let top = layout.areSectionHeadersSticky
+    let top =
+      layout.areSectionHeadersSticky
       ? Self.stickyTop(pinLine: pinLine(at: offset), restingTop: section.start, lastTop: section.itemsEnd - height)
       : section.start
     let frame = Rect(x: 0, y: top, width: viewport.size.width, height: height)
-    return LayoutAttributes(id: ElementID(kind: .header, section: s, item: 0), frame: frame,
-                            zIndex: Self.sectionHeaderZIndex)
+    return LayoutAttributes(
+      id: ElementID(kind: .header, section: s, item: 0), frame: frame,
+      zIndex: Self.sectionHeaderZIndex)
   }
 
   /// Where sticky section headers stick at `offset`: under the sticky menu,

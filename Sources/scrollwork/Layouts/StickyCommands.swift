@@ -110,8 +110,9 @@ struct InspectSticky: ParsableCommand {
   func run() throws {
     let prepared = try sticky.prepare(options.input)
     print(
-      Inspector.report(name: "sticky", prepared, state: ScrollState(contentOffset: options.offset.value),
-                       all: options.all))
+      Inspector.report(
+        name: "sticky", prepared, state: ScrollState(contentOffset: options.offset.value),
+        all: options.all))
   }
 }
 
@@ -124,7 +125,8 @@ struct SimulateSticky: ParsableCommand {
 
   func run() throws {
     let prepared = try sticky.prepare(options.input)
-    try Simulator.run(name: "sticky", prepared, state: ScrollState(contentOffset: options.offset.value),
-                      options: options)
+    try Simulator.run(
+      name: "sticky", prepared, state: ScrollState(contentOffset: options.offset.value),
+      options: options)
   }
 }
