@@ -4,10 +4,14 @@ import ArgumentParser
 /// line here and one file in Layouts/.
 enum LayoutCommands {
   static let inspect: [ParsableCommand.Type] = [
-    InspectFlow.self
+    InspectFlow.self,
+    InspectCarousel.self,
+    InspectProminent.self,
   ]
 
   static let simulate: [ParsableCommand.Type] = [
-    SimulateFlow.self
+    SimulateFlow.self,
+    SimulateCarousel.self,
+    SimulateProminent.self,
   ]
 }
