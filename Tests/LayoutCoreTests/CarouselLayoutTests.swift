@@ -6,7 +6,8 @@ import Testing
   static let phone = Viewport(width: 375, height: 300)
 
   @Test func itemsAreSquareAtTheViewportHeightAndCentreAtMultiplesOfThePitch() throws {
-    let prepared = try CarouselLayout.spotify.prepare(items: LayoutItems(count: 10, size: Size(width: 1, height: 1)), viewport: Self.phone)
+    let prepared = try CarouselLayout.spotify.prepare(
+      items: LayoutItems(count: 10, size: Size(width: 1, height: 1)), viewport: Self.phone)
     #expect(prepared.strip.pitch == 310)
     #expect(prepared.contentSize(at: ScrollState()) == Size(width: 375 + 9 * 310, height: 300))
     for i in 0..<10 {
@@ -37,7 +38,8 @@ import Testing
         let before = try #require(p.item(i - 1, at: offset))
         let after = try #require(p.item(i + 1, at: offset))
         #expect(centre.alpha == 1 && centre.transform.a == 1, "seed \(seed) \(random.name) item \(i)")
-        #expect(isClose(before.transform.a, after.transform.a, tolerance: 1e-12), "seed \(seed) \(random.name) item \(i)")
+        #expect(
+          isClose(before.transform.a, after.transform.a, tolerance: 1e-12), "seed \(seed) \(random.name) item \(i)")
         #expect(isClose(before.alpha, after.alpha, tolerance: 1e-12), "seed \(seed) \(random.name)")
         let shiftBefore = before.transform.tx + before.transform.ty
         let shiftAfter = after.transform.tx + after.transform.ty
@@ -192,12 +194,18 @@ import Testing
 
   @Test func badInputThrowsOrClamps() throws {
     let items = LayoutItems(count: 3, size: .zero)
-    #expect(throws: LayoutError.self) { try CarouselLayout().prepare(items: items, viewport: Viewport(width: .nan, height: 300)) }
-    #expect(throws: LayoutError.self) { try CarouselLayout().prepare(items: items, viewport: Viewport(width: 300, height: 0)) }
+    #expect(throws: LayoutError.self) {
+      try CarouselLayout().prepare(items: items, viewport: Viewport(width: .nan, height: 300))
+    }
+    #expect(throws: LayoutError.self) {
+      try CarouselLayout().prepare(items: items, viewport: Viewport(width: 300, height: 0))
+    }
     #expect(throws: LayoutError.self) {
       try CarouselLayout(itemSize: Size(width: 0, height: 100)).prepare(items: items, viewport: Self.phone)
     }
-    #expect(throws: LayoutError.self) { try CarouselLayout(spacing: .infinity).prepare(items: items, viewport: Self.phone) }
+    #expect(throws: LayoutError.self) {
+      try CarouselLayout(spacing: .infinity).prepare(items: items, viewport: Self.phone)
+    }
     #expect(throws: LayoutError.self) { try CarouselLayout(spacing: -300).prepare(items: items, viewport: Self.phone) }
     #expect(throws: LayoutError.self) {
       try CarouselLayout().prepare(items: LayoutItems(sections: [.uniform(.zero, count: -1)]), viewport: Self.phone)
@@ -217,7 +225,8 @@ import Testing
     #expect(p.contentSize(at: ScrollState()) == Self.phone.size)
     #expect(p.visibleAttributes(at: ScrollState()).isEmpty)
     #expect(p.centeredItem(at: ScrollState()) == nil)
-    #expect(p.targetContentOffset(proposed: Point(x: 500, y: 0), velocity: Point(x: 900, y: 0), at: ScrollState()) == .zero)
+    #expect(
+      p.targetContentOffset(proposed: Point(x: 500, y: 0), velocity: Point(x: 900, y: 0), at: ScrollState()) == .zero)
   }
 
   @Test func coverFlowNeighboursTuckUnderTheCentredItem() throws {

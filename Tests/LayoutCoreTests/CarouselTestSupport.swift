@@ -69,12 +69,15 @@ struct RandomCentered {
       let axisLayout = rng.chance(0.5)
       prepared =
         axisLayout
-        ? try CarouselLayout(itemSize: itemSize, spacing: spacing, effect: effect).prepare(items: items, viewport: viewport)
+        ? try CarouselLayout(itemSize: itemSize, spacing: spacing, effect: effect).prepare(
+          items: items, viewport: viewport)
         : try PreparedCenteredLayout(
           axis: .vertical, itemSize: itemSize ?? Size(width: 150, height: 150), spacing: spacing, effect: effect,
           snapping: .nearest, items: items, viewport: viewport)
       name = "random effect \(effect)"
-      symmetric = side == .both && effect.zOrder == .nearestOnTop && { if case .stack = shift { return false } else { return true } }()
+      symmetric =
+        side == .both && effect.zOrder == .nearestOnTop
+        && { if case .stack = shift { return false } else { return true } }()
     }
   }
 }

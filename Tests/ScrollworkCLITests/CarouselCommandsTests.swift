@@ -28,7 +28,8 @@ import Testing
     let prepared = try CarouselLayout.spotify.prepare(
       items: LayoutItems(count: 10, size: .zero), viewport: Viewport(width: 375, height: 300))
     let state = ScrollState(x: 400, y: 0)
-    let text = Inspector.report(name: "carousel", prepared, state: state, all: false, extra: centeredExtras(prepared, state: state))
+    let text = Inspector.report(
+      name: "carousel", prepared, state: state, all: false, extra: centeredExtras(prepared, state: state))
     #expect(text.contains(#""centered":[0,1],"snapOffset":[310,0]"#), "\(text)")
     #expect(text.contains(#""item":2,"#))
   }

@@ -60,7 +60,8 @@ struct ProminentOptions: ParsableArguments {
   func layout(input: LayoutInputOptions) throws -> ProminentLayout {
     guard let size = input.itemSize?.value else { throw ValidationError("prominent needs --item-size WxH") }
     return ProminentLayout(
-      itemSize: size, lineSpacing: lineSpacing, minScale: minScale, minAlpha: minAlpha, snapping: try parseSnapping(snap))
+      itemSize: size, lineSpacing: lineSpacing, minScale: minScale, minAlpha: minAlpha,
+      snapping: try parseSnapping(snap))
   }
 }
 
