@@ -270,3 +270,24 @@ import Testing
     #expect(p.snapping == .oneItem)
   }
 }
+
+@Suite struct CarouselScaleTests {
+  @Test func tenMillionItemsPrepareAtOnceAndQueryOnlyWhatIsVisible() throws {
+    let items = LayoutItems(sections: [.uniform(.zero, count: 6_000_000), .uniform(.zero, count: 4_000_000)])
+    for layout in CarouselLayout.presets.map(\.layout) {
+      let p = try layout.prepare(items: items, viewport: Viewport(width: 375, height: 300))
+      var rng = SplitMix64(seed: 42)
+      for _ in 0..<200 {
+        let offset = rng.double(in: 0...p.strip.maximumOffset)
+        let visible = p.visibleAttributes(at: ScrollState(x: offset, y: 0))
+        #expect(!visible.isEmpty && visible.count <= 8, "\(visible.count) at \(offset)")
+        for a in visible {
+          let global = a.id.section == 0 ? a.id.item : 6_000_000 + a.id.item
+          #expect(isClose(a.center.x, 187.5 + Double(global) * 310), "\(a.id) at \(offset)")
+        }
+      }
+      let last = try #require(p.attributes(for: .cell(3_999_999, section: 1), at: ScrollState()))
+      #expect(isClose(last.center.x, 187.5 + 9_999_999 * 310))
+    }
+  }
+}

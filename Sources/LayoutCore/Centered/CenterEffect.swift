@@ -76,6 +76,7 @@ public struct CenterEffect: Hashable, Sendable {
     case leadingOnTop
   }
 
+  /// What one unit of distance is.
   public var unit: Unit
   /// Distance (in units) within which nothing changes.
   public var plateau: Double
@@ -86,8 +87,11 @@ public struct CenterEffect: Hashable, Sendable {
   public var minScale: Double
   /// The alpha at presence 0, in `0...1`.
   public var minAlpha: Double
+  /// Which side of the centre scales and fades.
   public var side: Side
+  /// The displacement along the axis, if any.
   public var shift: Shift
+  /// How elements rank in z.
   public var zOrder: ZOrder
 
   /// An effect; see the type's documentation for the formulas.
@@ -130,7 +134,9 @@ public struct CenterEffect: Hashable, Sendable {
   public struct Value: Hashable, Sendable {
     /// 1 at the centre, 0 where the full effect applies.
     public var presence: Double
+    /// The uniform scale about the element's centre.
     public var scale: Double
+    /// The element's opacity.
     public var alpha: Double
     /// The displacement along the axis, in points.
     public var shift: Double

@@ -12,9 +12,13 @@
 /// Bad input is rejected by `init(axis:itemSize:spacing:count:viewport:)`
 /// (it throws); queries clamp offsets and indices (documented per method).
 public struct CenteredStrip: Hashable, Sendable {
+  /// The scroll axis.
   public let axis: Axis
+  /// The size of every item.
   public let itemSize: Size
+  /// The space between neighbouring items along the axis.
   public let spacing: Double
+  /// The viewport's size.
   public let viewportSize: Size
   /// The items as slots: slot `i` is item `i`'s extent along the axis.
   public let slots: UniformStrip

@@ -13,9 +13,13 @@
 /// `maximumDisplacement` points past the rectangle on both sides along the
 /// axis, so everything drawn inside the rectangle is returned.
 public struct PreparedCenteredLayout: PreparedLayout {
+  /// The validated viewport.
   public let viewport: Viewport
+  /// The items' geometry.
   public let strip: CenteredStrip
+  /// How items look by their distance to the centre.
   public let effect: CenterEffect
+  /// How releases pick the item to settle on.
   public let snapping: CenteredStrip.Snapping
   /// The length of one effect unit, in points.
   public let unitLength: Double
@@ -91,7 +95,9 @@ public struct PreparedCenteredLayout: PreparedLayout {
     let reach = maximumDisplacement
     for i in strip.slots.slots(meeting: rect.min(axis) - reach, rect.max(axis) + reach) {
       let attributes = attributes(ofItem: i, id: id(ofItem: i), offset: offset)
-      if attributes.frame.intersects(rect) || attributes.transformedFrame.intersects(rect) {
+      // Scales never exceed 1, so without a shift the drawn bounds lie inside
+      // the frame and the frame test alone decides.
+      if attributes.frame.intersects(rect) || (reach > 0 && attributes.transformedFrame.intersects(rect)) {
         result.append(attributes)
       }
     }
