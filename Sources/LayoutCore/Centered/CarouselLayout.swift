@@ -69,14 +69,15 @@ public struct CarouselLayout: CollectionLayout {
 
   /// A deck of cards: the centred card on top, the next three stacked
   /// under it, each 24 pt further along, 5% smaller and fainter; the card
-  /// leaving the top slides away at full size. One card per swipe.
-  /// Elements are drawn up to three pitches (less the peeks) from their
-  /// frames; queries look that far past their rectangle.
+  /// leaving the top slides away at full size. One card per swipe, with
+  /// the fast deceleration rate so a card settles quickly. Elements are
+  /// drawn up to three pitches (less the peeks) from their frames; queries
+  /// look that far past their rectangle.
   public static let stackedCards = CarouselLayout(
     effect: CenterEffect(
       unit: .pitch, plateau: 0, span: 3, minScale: 0.85, minAlpha: 0, side: .trailing,
       shift: .stack(peek: 24, depth: 3), zOrder: .leadingOnTop),
-    snapping: .oneItem)
+    snapping: .oneItem, preferredDecelerationRate: 0.99)
 
   /// No effect: a plain snapping strip.
   public static let plain = CarouselLayout(effect: .none)
