@@ -6,10 +6,14 @@ enum LayoutCommands {
   static let inspect: [ParsableCommand.Type] = [
     InspectFlow.self,
     InspectSticky.self,
+    InspectCarousel.self,
+    InspectProminent.self,
   ]
 
   static let simulate: [ParsableCommand.Type] = [
     SimulateFlow.self,
     SimulateSticky.self,
+    SimulateCarousel.self,
+    SimulateProminent.self,
   ]
 }
