@@ -7,7 +7,9 @@ import Testing
   static let items = LayoutItems(count: 20, size: Size(width: 1, height: 1))
 
   /// The seed's steps, as it writes them.
-  static func seed(distance: Double, maxDistance: Double, standardAlpha: Double, standardScale: Double)
+  static func seed(
+    distance: Double, maxDistance: Double, standardAlpha: Double, standardScale: Double
+  )
     -> (alpha: Double, scale: Double)
   {
     let d = min(distance, maxDistance)

@@ -24,7 +24,9 @@ import Testing
     }
   }
 
-  static func scroller(_ prepared: PreparedCenteredLayout, rate: DecelerationRate, at item: Int)
+  static func scroller(
+    _ prepared: PreparedCenteredLayout, rate: DecelerationRate, at item: Int
+  )
     -> LayoutScroller<PreparedCenteredLayout>
   {
     let offset = Point(axis: prepared.strip.axis, main: prepared.strip.centeringOffset(item), cross: 0)
