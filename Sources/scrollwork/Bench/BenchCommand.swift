@@ -48,7 +48,7 @@ struct Bench: ParsableCommand {
 
 extension BenchScenario {
   /// Every scenario, in the order printed.
-  static var all: [BenchScenario] { [.flowGrid, .stickyRoster] }
+  static var all: [BenchScenario] { [.flowGrid, .stickyRoster, .carousel, .prominent] }
 }
 
 enum BenchTable {

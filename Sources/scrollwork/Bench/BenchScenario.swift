@@ -152,3 +152,31 @@ struct BenchRandom {
     range.lowerBound + (range.upperBound - range.lowerBound) * unit()
   }
 }
+
+extension NaiveBaseline {
+  /// The seeds' common shape: every cell's frame precomputed in `prepare`;
+  /// per query, a loop over all of them, and for each that meets the rect
+  /// the per-item attributes (the layout's own `attributes(for:at:)`, which
+  /// is what the seed computes for a hit).
+  static func loopingOverCells<P: PreparedLayout>(_ prepared: P, _ states: [P.State]) -> NaiveBaseline {
+    var ids: [ElementID] = []
+    var frames: [Rect] = []
+    guard let state = states.first else { return NaiveBaseline { _, _ in } }
+    for s in 0..<prepared.numberOfSections {
+      for i in 0..<prepared.numberOfItems(inSection: s) {
+        if let attributes = prepared.attributes(for: .cell(i, section: s), at: state) {
+          ids.append(attributes.id)
+          frames.append(attributes.frame)
+        }
+      }
+    }
+    let size = prepared.viewport.size
+    return NaiveBaseline { i, result in
+      let state = states[i]
+      let rect = Rect(origin: state.contentOffset, size: size)
+      for k in frames.indices where frames[k].intersects(rect) {
+        if let attributes = prepared.attributes(for: ids[k], at: state) { result.append(attributes) }
+      }
+    }
+  }
+}
