@@ -4,10 +4,13 @@ import ArgumentParser
 /// line here and one file in Layouts/.
 enum LayoutCommands {
   static let inspect: [ParsableCommand.Type] = [
-    InspectFlow.self
+    InspectFlow.self,
+    InspectAlbumPager.self,
+    InspectAlbumStrip.self,
   ]
 
   static let simulate: [ParsableCommand.Type] = [
-    SimulateFlow.self
+    SimulateFlow.self,
+    SimulateAlbum.self,
   ]
 }
