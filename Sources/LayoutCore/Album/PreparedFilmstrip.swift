@@ -49,7 +49,8 @@ public struct PreparedFilmstrip: PreparedLayout {
   struct Geometry {
     var runs: [Run]
     var contentWidth: Double
-    var inset: Double
+    var insetLeft: Double
+    var insetRight: Double
     var unfolded: [Unfold]
   }
 
@@ -109,14 +110,17 @@ public struct PreparedFilmstrip: PreparedLayout {
         runs.append(Run(first: b, end: b, leading: nS + Double(b) * p + shift, extent: nW + extraWidth(b)))
       }
     }
-    let total = unfolded.reduce(0) { $0 + $1.amount }
-    let scale = Swift.max(1, total)
-    var inset = viewport.size.width / 2 - nS - nW / 2
-    for u in unfolded {
-      inset -= u.amount / scale * (extraGap + (unfoldedWidth(u.index) - nW) / 2)
-    }
     let width = count == 0 ? 0 : Double(count) * p + nS + shift
-    return Geometry(runs: runs, contentWidth: width, inset: count == 0 ? 0 : inset, unfolded: unfolded)
+    var g = Geometry(runs: runs, contentWidth: width, insetLeft: 0, insetRight: 0, unfolded: unfolded)
+    guard count > 0 else { return g }
+    // The insets let the focus (the amount-weighted mean index of the
+    // unfolded cells) reach the centre line at either end of the album.
+    let total = unfolded.reduce(0) { $0 + $1.amount }
+    let focus = total > 0 ? unfolded.reduce(0) { $0 + Double($1.index) * $1.amount } / total : 0
+    let x = contentX(focus, g)
+    g.insetLeft = viewport.size.width / 2 - (x - focus * p)
+    g.insetRight = viewport.size.width / 2 - (width - x - (Double(count - 1) - focus) * p)
+    return g
   }
 
   // MARK: Per-cell geometry
@@ -159,13 +163,17 @@ public struct PreparedFilmstrip: PreparedLayout {
     Size(width: geometry(state).contentWidth, height: viewport.size.height)
   }
 
-  /// Equal left and right insets that let the end cells reach the centre:
-  /// `W/2 − spacing(p) − width(p)/2` for an accordion cell at progress `p`;
-  /// for several unfolded cells, the same with each cell's share weighted
-  /// by its amount. Part of the query's answer, never written by it.
+  /// Insets that let the unfolded cells reach the centre line at either
+  /// end of the album: for an accordion cell at progress `p`, equal on both
+  /// sides, `W/2 − spacing(p) − width(p)/2`. In general, with the focus
+  /// `t*` the amount-weighted mean index of the unfolded cells (`i + f`
+  /// when following), the left inset is `W/2 − (x(t*) − t*·P)` and the
+  /// right one `W/2 − (contentWidth − x(t*) − (n − 1 − t*)·P)`, so the
+  /// offset a follower is given stays in bounds and the insets change
+  /// continuously. Part of the query's answer, never written by it.
   public func contentInset(at state: FilmstripState) -> EdgeInsets {
-    let inset = geometry(state).inset
-    return EdgeInsets(top: 0, left: inset, bottom: 0, right: inset)
+    let g = geometry(state)
+    return EdgeInsets(top: 0, left: g.insetLeft, bottom: 0, right: g.insetRight)
   }
 
   /// - Complexity: O(u + k) for u unfolded cells and k results.
@@ -245,8 +253,11 @@ public struct PreparedFilmstrip: PreparedLayout {
   /// - Complexity: O(u).
   public func contentX(atThumbnailCoordinate t: Double, at state: FilmstripState) -> Double {
     guard count > 0 else { return 0 }
+    return contentX(t, geometry(state))
+  }
+
+  func contentX(_ t: Double, _ g: Geometry) -> Double {
     let t = clamp(t.finiteOr(0), -1e12, 1e12)
-    let g = geometry(state)
     if t <= 0 { return center(0, g) + t * pitch }
     let n = Double(count - 1)
     if t >= n { return center(count - 1, g) + (t - n) * pitch }
