@@ -71,7 +71,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     let n = pager.count
     let first = n == 0 ? 0 : clamp(photo, 0, n - 1)
     let state = n == 0 ? FilmstripState() : FilmstripState.accordion(index: first, progress: 1)
-    transition = AccordionTransition(from: state.unfolded, goal: .hold, start: 0, duration: 0)
+    // The pager leads until the strip is touched: the strip mirrors it.
+    transition = AccordionTransition(from: [], goal: .follow, start: 0, duration: 0)
     pagerSurface = ScrollSurface(
       viewportSize: viewports.pager.size, contentSize: pager.contentSize(at: ScrollState()),
       contentOffset: Point(x: pager.offset(ofPage: first), y: 0), configuration: configuration.pagerScrolling)
