@@ -46,7 +46,8 @@ public struct AlbumConfiguration: Hashable, Sendable {
 
   public init(
     pager: AlbumPagerLayout = .photosLab, strip: FilmstripLayout = .photosLab, stripHeight: Double = 44,
-    timing: AccordionTiming = .photosLab, pagerScrolling: ScrollConfiguration = ScrollConfiguration(isPagingEnabled: true),
+    timing: AccordionTiming = .photosLab,
+    pagerScrolling: ScrollConfiguration = ScrollConfiguration(isPagingEnabled: true),
     stripScrolling: ScrollConfiguration = ScrollConfiguration(), debug: Bool = false
   ) {
     self.pager = pager

@@ -145,8 +145,10 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     switch leader {
     case .pager:
       let t = position(pagerOffset: pagerSurface.contentOffset.x)
-      let state = FilmstripState(unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: unfolded(at: now, position: t))))
-      let x = n == 0 ? stripSurface.contentOffset.x : strip.contentX(atThumbnailCoordinate: t, at: state) - stripHalfWidth
+      let state = FilmstripState(
+        unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: unfolded(at: now, position: t))))
+      let x =
+        n == 0 ? stripSurface.contentOffset.x : strip.contentX(atThumbnailCoordinate: t, at: state) - stripHalfWidth
       stripSurface.setContent(size: strip.contentSize(at: state), inset: strip.contentInset(at: state))
       if x != stripSurface.contentOffset.x { stripSurface.setContentOffset(Point(x: x, y: 0), at: now) }
       stripState = FilmstripState(contentOffset: stripSurface.contentOffset, unfolded: state.unfolded)
@@ -156,7 +158,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     case .strip:
       let centre = stripSurface.contentOffset.x + stripHalfWidth
       let t = strip.thumbnailCoordinate(atContentX: centre, at: stripState)
-      let state = FilmstripState(unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: unfolded(at: now, position: t))))
+      let state = FilmstripState(
+        unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: unfolded(at: now, position: t))))
       var target = centre
       if case .unfold(let b) = transition.goal {
         // The offset moves with the animation and ends exactly centred.
@@ -281,7 +284,9 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     lead(role)
     // Both strips scroll horizontally only.
     let horizontal = Point(x: translation.x, y: 0)
-    if role == .pager { pagerSurface.drag(translation: horizontal, at: self.time) } else {
+    if role == .pager {
+      pagerSurface.drag(translation: horizontal, at: self.time)
+    } else {
       stripSurface.drag(translation: horizontal, at: self.time)
     }
     update()

@@ -59,7 +59,9 @@ extension AlbumCoordinator {
     let stripState = FilmstripState(contentOffset: stripSurface.contentOffset, unfolded: self.stripState.unfolded)
     let centre = stripSurface.contentOffset.x + strip.viewport.size.width / 2
     let phase: AccordionPhase
-    var animated = strip.resolvedUnfolded(stripState).max { $0.amount < $1.amount || ($0.amount == $1.amount && $0.index > $1.index) }
+    var animated = strip.resolvedUnfolded(stripState).max {
+      $0.amount < $1.amount || ($0.amount == $1.amount && $0.index > $1.index)
+    }
     switch transition.goal {
     case .hold: phase = .resting
     case .fold: phase = .folding
@@ -70,7 +72,8 @@ extension AlbumCoordinator {
     }
     return AlbumFrame(
       time: time, leader: leader, pagerViewport: pager.viewport.size, stripViewport: strip.viewport.size,
-      pagerState: pagerState, stripState: stripState, pagerPosition: pager.position(atOffset: pagerState.contentOffset.x),
+      pagerState: pagerState, stripState: stripState,
+      pagerPosition: pager.position(atOffset: pagerState.contentOffset.x),
       position: position, centredThumbnail: strip.thumbnail(atContentX: centre, at: stripState),
       animatedThumbnail: animated?.index, progress: animated?.amount ?? 0, accordion: phase,
       pagerAttributes: attributes ? pager.visibleAttributes(at: pagerState) : [],

@@ -30,7 +30,8 @@ extension AxisMotion {
     guard d != 0 else { return self }
     switch self {
     case .decay(let from, let to, let rate, let start, let edge, let stiffness):
-      return .decay(from: from + d, to: to + d, rate: rate, start: start, edge: edge.map { $0 + d }, stiffness: stiffness)
+      return .decay(
+        from: from + d, to: to + d, rate: rate, start: start, edge: edge.map { $0 + d }, stiffness: stiffness)
     case .spring(let rest, let from, let velocity, let start, let stiffness):
       return .spring(rest: rest + d, from: from + d, velocity: velocity, start: start, stiffness: stiffness)
     case .animation(let from, let to, let start, let duration):

@@ -89,13 +89,17 @@ import Testing
     var a = try album(mixedPhotos(30, seed: 5).map { _ in Size(width: 4, height: 1) }, photo: 4)
     // Fold starts, is interrupted by the rest (unfold), which a new drag interrupts.
     let frames = try record(
-      &a, "strip drag -20 0.15; strip hold 0.15; strip release; wait 0.12; strip drag -10 0.1; strip hold 0.15; strip release; wait 1",
+      &a,
+      "strip drag -20 0.15; strip hold 0.15; strip release; wait 0.12; "
+        + "strip drag -10 0.1; strip hold 0.15; strip release; wait 1",
       fps: 120)
     let fastest = 1.0 / AccordionTiming.photosLab.duration(width: 160) / 120  // progress per frame
     var sawBoth = Set<AccordionPhase>()
     for (p, q) in zip(frames, frames.dropFirst()) {
       sawBoth.insert(q.accordion)
-      let amounts = { (f: AlbumFrame) in Dictionary(uniqueKeysWithValues: a.strip.resolvedUnfolded(f.stripState).map { ($0.index, $0.amount) }) }
+      let amounts = { (f: AlbumFrame) in
+        Dictionary(uniqueKeysWithValues: a.strip.resolvedUnfolded(f.stripState).map { ($0.index, $0.amount) })
+      }
       let x = amounts(p)
       let y = amounts(q)
       for k in Set(x.keys).union(y.keys) {
@@ -200,7 +204,8 @@ import Testing
       #expect(isFinite(f) && f.pagerPosition == nil && f.centredThumbnail == nil && f.stripAttributes.isEmpty)
     }
     var one = try album([Size(width: 3, height: 2)])
-    let frames = try record(&one, "strip drag -100 0.2; strip release; wait 1; pager drag 80 0.2; pager release; wait 1")
+    let frames = try record(
+      &one, "strip drag -100 0.2; strip release; wait 1; pager drag 80 0.2; pager release; wait 1")
     for f in frames { #expect(isFinite(f) && f.pagerPosition?.index == 0 && f.centredThumbnail == 0) }
     let end = try #require(frames.last)
     #expect(end.pagerOffset.x == 0 && end.progress == 1)
@@ -253,7 +258,10 @@ import Testing
       guard n > 0, let end = frames.last else { continue }
       let b = try #require(end.centredThumbnail)
       let unfolded = a.strip.resolvedUnfolded(end.stripState)
-      #expect(unfolded.count == 1 && unfolded.first?.index == b && unfolded.first.map { $0.amount > 1 - 1e-12 } == true, "\(label) \(unfolded) \(end.leader) \(end.accordion) \(a.pagerSurface.phase) \(a.stripSurface.phase) b \(b) x \(end.pagerOffset.x)\n\(script)")
+      #expect(
+        unfolded.count == 1 && unfolded.first?.index == b && unfolded.first.map { $0.amount > 1 - 1e-12 } == true,
+        "\(label) \(unfolded) \(end.leader) \(end.accordion) b \(b) x \(end.pagerOffset.x)\n\(script)"
+      )
       #expect(abs(centre(end) - a.strip.center(ofThumbnail: b, at: end.stripState)) < 0.01, "\(label)")
       #expect(abs(end.pagerOffset.x - Double(b) * 390) < 0.01, "\(label)")
       #expect(end.accordion == .resting || end.accordion == .following)

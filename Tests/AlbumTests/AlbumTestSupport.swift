@@ -56,7 +56,9 @@ func randomScript(_ rng: inout SplitMix64, steps: Int, settle: Double = 8) -> St
 
 /// Runs `script` on `album`, starting at the album's current time, and
 /// returns every frame.
-func record(_ album: inout AlbumCoordinator, _ script: String, fps: Double = 60, attributes: Bool = true) throws
+func record(
+  _ album: inout AlbumCoordinator, _ script: String, fps: Double = 60, attributes: Bool = true
+) throws
   -> [AlbumFrame]
 {
   var frames: [AlbumFrame] = []
@@ -82,7 +84,9 @@ struct Continuing: GestureDriven {
   mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
     try album.release(target, at: start + time)
   }
-  mutating func setContentOffset(_ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError) {
+  mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double
+  ) throws(ScriptError) {
     try album.setContentOffset(target, offset, animated: animated, at: start + time)
   }
   mutating func advance(to time: Double) { album.advance(to: start + time) }

@@ -116,9 +116,15 @@ func randomPhotos(_ n: Int, _ rng: inout SplitMix64) -> [Size] {
       let pager = try prepare(randomPhotos(n, &rng), layout)
       let x = rng.double(in: -500...(Double(n) * 390 + 500))
       let state = ScrollState(x: x, y: 0)
-      let rect = Rect(x: x + rng.double(in: -300...300), y: rng.double(in: -100...500), width: rng.double(in: 0...1200), height: rng.double(in: 1...700))
-      let expected = n > 200
-        ? bruteForce((max(0, Int(x / 390) - 6)..<min(n, Int(x / 390) + 8)).compactMap { pager.attributes(for: .cell($0), at: state) }, in: rect)
+      let rect = Rect(
+        x: x + rng.double(in: -300...300), y: rng.double(in: -100...500), width: rng.double(in: 0...1200),
+        height: rng.double(in: 1...700))
+      let expected =
+        n > 200
+        ? bruteForce(
+          (max(0, Int(x / 390) - 6)..<min(n, Int(x / 390) + 8)).compactMap {
+            pager.attributes(for: .cell($0), at: state)
+          }, in: rect)
         : bruteForce(pager.allAttributes(at: state), in: rect)
       #expect(pager.attributes(in: rect, at: state).sortedByID == expected, "case \(case_) seed \(propertySeed(3))")
     }

@@ -22,7 +22,9 @@ import Testing
   }
 
   @Test func unfoldedWidthIsTheAspectAtTheStripHeightClamped() throws {
-    let strip = try prepare([Size(width: 4, height: 3), Size(width: 1, height: 5), Size(width: 10, height: 1), Size(width: 0, height: 0)])
+    let strip = try prepare([
+      Size(width: 4, height: 3), Size(width: 1, height: 5), Size(width: 10, height: 1), Size(width: 0, height: 0),
+    ])
     #expect(isClose(strip.unfoldedWidth(0), 44 * 4 / 3))
     #expect(strip.unfoldedWidth(1) == 30)
     #expect(strip.unfoldedWidth(2) == 160)
@@ -40,8 +42,12 @@ import Testing
       let width = nW + p * (strip.unfoldedWidth(a) - nW)
       let spacing = nS + p * (fS - nS)
       #expect(isClose(f[a].width, width), "case \(case_)")
-      for k in 0..<a { #expect(isClose(f[k].minX, nS + Double(k) * 32), "case \(case_): cells before keep their places") }
-      if a > 0 { #expect(isClose(f[a].minX - f[a - 1].maxX, spacing), "case \(case_)") } else {
+      for k in 0..<a {
+        #expect(isClose(f[k].minX, nS + Double(k) * 32), "case \(case_): cells before keep their places")
+      }
+      if a > 0 {
+        #expect(isClose(f[a].minX - f[a - 1].maxX, spacing), "case \(case_)")
+      } else {
         #expect(isClose(f[a].minX, spacing))
       }
       if a + 1 < n { #expect(isClose(f[a + 1].minX - f[a].maxX, spacing), "case \(case_)") }

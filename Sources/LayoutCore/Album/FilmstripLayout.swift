@@ -35,7 +35,8 @@ public struct FilmstripLayout: CollectionLayout {
   /// The gap on each side of an unfolded thumbnail.
   public var fullSpacing: Double
 
-  public init(normalWidth: Double = 30, maximumWidth: Double = 160, normalSpacing: Double = 2, fullSpacing: Double = 15) {
+  public init(normalWidth: Double = 30, maximumWidth: Double = 160, normalSpacing: Double = 2, fullSpacing: Double = 15)
+  {
     self.normalWidth = normalWidth
     self.maximumWidth = maximumWidth
     self.normalSpacing = normalSpacing

@@ -152,7 +152,8 @@ public struct PreparedFilmstrip: PreparedLayout {
     let h = viewport.size.height
     let size = Size(width: r.extent, height: h)
     let fill = photos[k].aspectFill(size)
-    let content = Rect(x: (size.width - fill.width) / 2, y: (h - fill.height) / 2, width: fill.width, height: fill.height)
+    let content = Rect(
+      x: (size.width - fill.width) / 2, y: (h - fill.height) / 2, width: fill.width, height: fill.height)
     let x = r.leading + Double(k - r.first) * pitch + r.extent / 2
     return LayoutAttributes(id: .cell(k), center: Point(x: x, y: h / 2), size: size, contentRect: content)
   }
