@@ -44,6 +44,8 @@ public struct AlbumConfiguration: Hashable, Sendable {
   /// centre of each strip and every cell labelled with its index.
   public var debug: Bool
 
+  /// A configuration; the layouts check their values when the album is
+  /// made, the strip height is checked against the album's size.
   public init(
     pager: AlbumPagerLayout = .photosLab, strip: FilmstripLayout = .photosLab, stripHeight: Double = 44,
     timing: AccordionTiming = .photosLab,

@@ -38,13 +38,19 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     case strip
   }
 
+  /// The layouts, timing, scroll settings and debug flag.
   public private(set) var configuration: AlbumConfiguration
+  /// The photos' pixel sizes (one section).
   public private(set) var photos: LayoutItems
   /// The album's size: the pager above, the strip below.
   public private(set) var viewportSize: Size
+  /// The pager's prepared geometry.
   public private(set) var pager: PreparedAlbumPager
+  /// The filmstrip's prepared geometry.
   public private(set) var strip: PreparedFilmstrip
+  /// The pager's scroll surface (paging).
   public private(set) var pagerSurface: ScrollSurface
+  /// The filmstrip's scroll surface.
   public private(set) var stripSurface: ScrollSurface
   /// The surface the user touched last.
   public private(set) var leader: Role = .pager
@@ -269,6 +275,10 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
 
   // MARK: GestureDriven
 
+  /// A finger touches `target` (`"pager"` or `"strip"`; `nil` is the
+  /// pager), which becomes the leader; what it was doing stops.
+  ///
+  /// - Throws: `ScriptError.unknownTarget` for another name.
   public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
     let role = try role(target)
     accept(time)
@@ -278,6 +288,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     update()
   }
 
+  /// The finger on `target` has moved by `translation` since it touched
+  /// down (only x counts); the first movement on the strip folds it.
   public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
     let role = try role(target)
     accept(time)
@@ -292,6 +304,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     update()
   }
 
+  /// The finger on `target` lifts: the pager pages, the strip flings and,
+  /// once at rest, unfolds the thumbnail under its centre line.
   public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
     let role = try role(target)
     accept(time)
@@ -310,6 +324,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     update()
   }
 
+  /// Moves `target`'s offset (only x counts), animated or not; `target`
+  /// becomes the leader. A strip moved without animation settles at once.
   public mutating func setContentOffset(
     _ target: String?, _ offset: Point, animated: Bool, at time: Double
   ) throws(ScriptError) {
@@ -335,6 +351,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     stripSurface.advance(to: time)
   }
 
+  /// Advances both surfaces and the accordion to `time` (seconds; earlier
+  /// or non-finite times count as the latest one seen).
   public mutating func advance(to time: Double) {
     accept(time)
     advanceSurfaces()

@@ -19,11 +19,17 @@ public enum AccordionPhase: String, Hashable, Sendable {
 /// album's top `pagerViewport` points, the strip's the `stripViewport`
 /// below it).
 public struct AlbumFrame: Hashable, Sendable {
+  /// The album's time, in seconds.
   public var time: Double
+  /// The surface the user touched last.
   public var leader: AlbumCoordinator.Role
+  /// The pager's size (the album's top part).
   public var pagerViewport: Size
+  /// The strip's size (the album's bottom `stripHeight` points).
   public var stripViewport: Size
+  /// The pager's offset.
   public var pagerState: ScrollState
+  /// The strip's offset and unfolded thumbnails.
   public var stripState: FilmstripState
   /// The pager's current page (clamped into the album) and fraction;
   /// `nil` for an empty album.
@@ -36,6 +42,7 @@ public struct AlbumFrame: Hashable, Sendable {
   /// unfolded the most) and its unfold amount, 0…1.
   public var animatedThumbnail: Int?
   public var progress: Double
+  /// What the accordion is doing.
   public var accordion: AccordionPhase
   /// The pager's cells meeting its viewport.
   public var pagerAttributes: [LayoutAttributes]
@@ -45,7 +52,9 @@ public struct AlbumFrame: Hashable, Sendable {
   /// with their index (the seed's `debug`).
   public var debug: Bool
 
+  /// The pager's content offset.
   public var pagerOffset: Point { pagerState.contentOffset }
+  /// The strip's content offset.
   public var stripOffset: Point { stripState.contentOffset }
 }
 

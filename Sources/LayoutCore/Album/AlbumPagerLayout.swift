@@ -31,6 +31,7 @@ public struct AlbumPagerLayout: CollectionLayout {
   /// The narrowest a photo cell gets.
   public var minimumWidth: Double
 
+  /// A pager; values are checked by `prepare`. The defaults are `photosLab`'s.
   public init(spacing: Double = 100, minimumWidth: Double = 40) {
     self.spacing = spacing
     self.minimumWidth = minimumWidth
@@ -85,6 +86,7 @@ public struct PagerPosition: Hashable, Sendable {
   /// edge, 1 or more past the trailing edge.
   public var fraction: Double
 
+  /// A position; `index` is not checked here (`position(atOffset:)` clamps).
   public init(index: Int, fraction: Double) {
     self.index = index
     self.fraction = fraction

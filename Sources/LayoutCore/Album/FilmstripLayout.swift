@@ -35,6 +35,8 @@ public struct FilmstripLayout: CollectionLayout {
   /// The gap on each side of an unfolded thumbnail.
   public var fullSpacing: Double
 
+  /// A filmstrip; values are checked by `prepare`. The defaults are
+  /// `photosLab`'s.
   public init(normalWidth: Double = 30, maximumWidth: Double = 160, normalSpacing: Double = 2, fullSpacing: Double = 15)
   {
     self.normalWidth = normalWidth

@@ -1,8 +1,11 @@
 /// How far one thumbnail is unfolded: 0 folded, 1 unfolded.
 public struct Unfold: Hashable, Sendable {
+  /// The thumbnail's index in the album.
   public var index: Int
+  /// 0 folded, 1 unfolded; a query clamps other values into `0...1`.
   public var amount: Double
 
+  /// An entry; checked by queries, not here.
   public init(index: Int, amount: Double) {
     self.index = index
     self.amount = amount
@@ -32,6 +35,7 @@ public struct Unfold: Hashable, Sendable {
 /// the album are ignored, and of more than `maximumUnfolded` entries only
 /// the largest amounts count.
 public struct FilmstripState: ScrollStateProtocol {
+  /// The strip's content offset.
   public var contentOffset: Point
   /// The unfolded thumbnails; every other one is folded.
   public var unfolded: [Unfold]
@@ -39,6 +43,7 @@ public struct FilmstripState: ScrollStateProtocol {
   /// The most entries of `unfolded` a query honours.
   public static let maximumUnfolded = 8
 
+  /// A state: every thumbnail folded unless `unfolded` says otherwise.
   public init(contentOffset: Point = .zero, unfolded: [Unfold] = []) {
     self.contentOffset = contentOffset
     self.unfolded = unfolded

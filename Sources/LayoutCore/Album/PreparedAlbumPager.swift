@@ -1,6 +1,8 @@
 /// An album pager ready to answer queries; see `AlbumPagerLayout`.
 public struct PreparedAlbumPager: PreparedLayout {
+  /// The configuration the geometry was prepared from.
   public let layout: AlbumPagerLayout
+  /// The viewport the geometry was prepared for.
   public let viewport: Viewport
   let photos: AlbumPhotos
   /// The pages: slot `k` is `[k·W, (k+1)·W)`.

@@ -9,7 +9,9 @@
 public struct PreparedFilmstrip: PreparedLayout {
   public typealias State = FilmstripState
 
+  /// The configuration the geometry was prepared from.
   public let layout: FilmstripLayout
+  /// The viewport the geometry was prepared for.
   public let viewport: Viewport
   let photos: AlbumPhotos
 
