@@ -324,8 +324,9 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     update()
   }
 
-  /// Moves `target`'s offset (only x counts), animated or not; `target`
-  /// becomes the leader. A strip moved without animation settles at once.
+  /// Moves `target`'s offset (only x counts, clamped into the surface's
+  /// bounds), animated or not; `target` becomes the leader. A strip moved
+  /// without animation settles at once.
   public mutating func setContentOffset(
     _ target: String?, _ offset: Point, animated: Bool, at time: Double
   ) throws(ScriptError) {
@@ -333,13 +334,16 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     accept(time)
     advanceSurfaces()
     lead(role)
-    let point = Point(x: offset.x, y: 0)
+    // Offsets are clamped into bounds (an animated change clamps anyway):
+    // past an edge, only a rubber band may take a surface, which keeps
+    // either surface's overshoot within what the other can show.
+    let point = Point(x: offset.x.finiteOr(0), y: 0)
     switch (role, animated) {
     case (.pager, true): pagerSurface.setContentOffset(animated: point, at: self.time)
-    case (.pager, false): pagerSurface.setContentOffset(point, at: self.time)
+    case (.pager, false): pagerSurface.setContentOffset(pagerSurface.clamped(point), at: self.time)
     case (.strip, true): stripSurface.setContentOffset(animated: point, at: self.time)
     case (.strip, false):
-      stripSurface.setContentOffset(point, at: self.time)
+      stripSurface.setContentOffset(stripSurface.clamped(point), at: self.time)
       update()
       settle()
     }

@@ -125,8 +125,9 @@ import Testing
 
   /// Seed bug: the duration came from the previously animated cell.
   @Test func durationComesFromTheCellThatAnimates() throws {
-    // Thumbnail 0 is narrow (30 pt unfolded), 1 wide (160 pt), 2 narrow.
-    let photos = [Size(width: 1, height: 5), Size(width: 5, height: 1), Size(width: 1, height: 5)]
+    // Thumbnail 1 is wide (160 pt unfolded), the others narrow (30 pt).
+    var photos = Array(repeating: Size(width: 1, height: 5), count: 12)
+    photos[1] = Size(width: 5, height: 1)
     var a = try album(photos)
     var frames: [AlbumFrame] = []
     for k in [1, 2] {
@@ -154,7 +155,7 @@ import Testing
 
   @Test func leaderSwitchMovesNothing() throws {
     var rng = SplitMix64(seed: propertySeed(8))
-    for case_ in 0..<60 {
+    for case_ in 0..<100 {
       let n = rng.int(in: 1...30)
       var a = try album(randomPhotos(n, &rng), photo: rng.int(in: 0...(n - 1)))
       let prefix = randomScript(&rng, steps: rng.int(in: 1...6), settle: rng.double(in: 0...0.4))
@@ -169,7 +170,8 @@ import Testing
         // The frames after the switch go on smoothly.
         try a.drag(other, translation: Point(x: rng.double(in: -3...3), y: 0), at: a.time + 1.0 / 120)
         a.advance(to: a.time)
-        #expect(largestDifference(after, a.frame()) < 0.5 * 390, "case \(case_)")
+        let next = a.frame()
+        #expect(largestDifference(after, next) < 0.5 * 390, "case \(case_) seed \(propertySeed(8))\n\(prefix)")
         try a.release(other, at: a.time)
         a.advance(to: a.time + rng.double(in: 0...0.3))
       }
@@ -227,7 +229,7 @@ import Testing
   /// Random albums (0 to 10,000 photos) and random gestures on both strips.
   @Test func randomGesturesKeepEveryInvariant() throws {
     var rng = SplitMix64(seed: propertySeed(100))
-    for case_ in 0..<70 {
+    for case_ in 0..<120 {
       let n = randomCount(&rng)
       let photos = randomPhotos(n, &rng)
       var a = try album(photos, photo: n == 0 ? 0 : rng.int(in: 0...(n - 1)))

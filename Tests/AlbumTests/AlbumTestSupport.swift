@@ -45,7 +45,14 @@ func randomScript(_ rng: inout SplitMix64, steps: Int, settle: Double = 8) -> St
     case 8:
       if !down.contains(target) { lines.append("\(target) tap") }
     default:
-      if target == "strip" && !down.contains("strip") { lines.append("strip jump \(rng.double(in: -300...3000)),0") }
+      guard !down.contains(target) else { break }
+      if target == "strip" {
+        let verb = rng.chance(0.5) ? "jump" : "scroll"
+        lines.append("strip \(verb) \(rng.double(in: -300...3000)),0")
+      } else {
+        // Programmatic pager moves land on pages, as a paging pager does.
+        lines.append("pager scroll \(Double(rng.int(in: -1...30)) * 390),0")
+      }
     }
   }
   lines.append("pager release")
