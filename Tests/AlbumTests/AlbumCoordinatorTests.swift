@@ -84,6 +84,24 @@ import Testing
     #expect(frames.last.map { abs(centre($0) - a.strip.center(ofThumbnail: b, at: $0.stripState)) < 0.01 } == true)
   }
 
+  /// While the strip folds under a still finger, the point under its
+  /// centre line stays there (and so does the pager).
+  @Test func foldKeepsThePointUnderTheCentreLine() throws {
+    var a = try album(mixedPhotos(30, seed: 12).map { _ in Size(width: 3, height: 1) }, photo: 10)
+    let frames = try record(&a, "strip drag -0.5 0.01; strip hold 0.6", fps: 120)
+    let folding = frames.filter { $0.accordion == .folding }
+    #expect(folding.count > 30)
+    let start = try #require(frames.first)
+    for f in frames {
+      #expect(abs(f.position - start.position) < 1e-9, "time \(f.time)")
+      #expect(abs(f.pagerOffset.x - start.pagerOffset.x) < 1e-6)
+      // The thumbnail under the centre line keeps its screen centre.
+      let cell = try #require(f.stripAttributes.first { $0.id.item == 10 })
+      #expect(abs(cell.center.x - f.stripOffset.x - (195 - 0.5)) < 0.51, "time \(f.time)")
+    }
+    #expect(frames.last.map { $0.progress == 0 && $0.accordion == .resting } == true)
+  }
+
   /// Seed bug: restarting a fold or unfold jumped to 0 or 1.
   @Test func interruptedFoldAndUnfoldContinueFromCurrentProgress() throws {
     var a = try album(mixedPhotos(30, seed: 5).map { _ in Size(width: 4, height: 1) }, photo: 4)

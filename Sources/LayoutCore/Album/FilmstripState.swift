@@ -32,8 +32,8 @@ public struct Unfold: Hashable, Sendable {
 ///
 /// Bad input, resolved at query time: amounts are clamped to `0...1`
 /// (NaN counts as 0), entries for the same index add up, indices outside
-/// the album are ignored, and of more than `maximumUnfolded` entries only
-/// the largest amounts count.
+/// the album are ignored, only the first 64 entries are read, and of more
+/// than `maximumUnfolded` distinct cells only the largest amounts count.
 public struct FilmstripState: ScrollStateProtocol {
   /// The strip's content offset.
   public var contentOffset: Point
