@@ -39,12 +39,12 @@ struct AccordionTransition: Hashable, Sendable {
   /// The unfolded cells at blend `e`; `following` gives the pager's
   /// page-and-fraction set for `.follow`.
   func unfolded(blend e: Double, following: [Unfold]) -> [Unfold] {
+    if case .hold = goal { return from }
     var result: [Unfold] = []
     result.reserveCapacity(from.count + 2)
     for u in from where e < 1 { result.append(Unfold(index: u.index, amount: u.amount * (1 - e))) }
     switch goal {
-    case .hold: return from
-    case .fold: break
+    case .hold, .fold: break
     case .unfold(let b): result.append(Unfold(index: b, amount: e))
     case .follow: for u in following { result.append(Unfold(index: u.index, amount: u.amount * e)) }
     }
