@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
     .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
+    .library(name: "Album", targets: ["Album"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
   dependencies: [
@@ -20,6 +21,10 @@ let package = Package(
 
     .target(name: "ScrollPhysics", dependencies: ["LayoutCore"]),
 
+    // MARK: - Album (pager + filmstrip + coordinator)
+
+    .target(name: "Album", dependencies: ["LayoutCore", "ScrollPhysics"]),
+
     // MARK: - Tools
 
     /// Counts heap allocations for `scrollwork bench` (glibc only).
@@ -30,6 +35,7 @@ let package = Package(
       dependencies: [
         "LayoutCore",
         "ScrollPhysics",
+        "Album",
         "MallocCounter",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -41,6 +47,7 @@ let package = Package(
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),
+    .testTarget(name: "AlbumTests", dependencies: ["Album", "LayoutCore", "ScrollPhysics", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport"], exclude: ["Golden"]),
   ],

@@ -5,6 +5,8 @@ import ArgumentParser
 enum LayoutCommands {
   static let inspect: [ParsableCommand.Type] = [
     InspectFlow.self,
+    InspectAlbumPager.self,
+    InspectAlbumStrip.self,
     InspectSticky.self,
     InspectCarousel.self,
     InspectProminent.self,
@@ -12,6 +14,7 @@ enum LayoutCommands {
 
   static let simulate: [ParsableCommand.Type] = [
     SimulateFlow.self,
+    SimulateAlbum.self,
     SimulateSticky.self,
     SimulateCarousel.self,
     SimulateProminent.self,
