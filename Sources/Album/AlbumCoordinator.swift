@@ -60,6 +60,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
   public private(set) var stripState: FilmstripState
   var transition: AccordionTransition = .resting
   var events: [(Role, ScrollEvent)] = []
+  /// A reused buffer for the strip's events while they are handled.
+  var scratchEvents: [ScrollEvent] = []
 
   /// An album showing photo `photo` (clamped), its thumbnail unfolded and
   /// centred.
@@ -194,8 +196,12 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
   /// Moves the surfaces' events into the album's queue; the leading
   /// strip's drag start folds, its coming to rest unfolds.
   mutating func collectEvents() {
-    for event in pagerSurface.drainEvents() { events.append((.pager, event)) }
-    for event in stripSurface.drainEvents() {
+    pagerSurface.consumeEvents { events.append((.pager, $0)) }
+    // Swap buffers rather than copy: no allocation per frame.
+    var stripEvents: [ScrollEvent] = []
+    swap(&stripEvents, &scratchEvents)
+    stripSurface.takeEvents(into: &stripEvents)
+    for event in stripEvents {
       events.append((.strip, event))
       guard leader == .strip else { continue }
       switch event {
@@ -204,6 +210,7 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
       default: break
       }
     }
+    swap(&stripEvents, &scratchEvents)
   }
 
   /// The strip's unfolded cells as shown now.
@@ -402,4 +409,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     defer { events.removeAll(keepingCapacity: true) }
     return events
   }
+
+  /// Clears the queued events without returning them, keeping their
+  /// storage (a frame loop that ignores events does not allocate).
+  public mutating func discardEvents() { events.removeAll(keepingCapacity: true) }
 }

@@ -124,6 +124,22 @@ public struct ScrollSurface: Hashable, Sendable {
     return events
   }
 
+  /// Passes each queued delegate event to `body`, in order, then clears
+  /// the queue, keeping its storage: unlike `drainEvents()`, a frame loop
+  /// that calls this every frame does not allocate.
+  public mutating func consumeEvents(_ body: (ScrollEvent) throws -> Void) rethrows {
+    for event in events { try body(event) }
+    events.removeAll(keepingCapacity: true)
+  }
+
+  /// Moves the queued delegate events into `buffer` (replacing what it
+  /// held) and leaves the queue empty; both keep their storage, so a frame
+  /// loop that swaps the same buffer in every frame does not allocate.
+  public mutating func takeEvents(into buffer: inout [ScrollEvent]) {
+    buffer.removeAll(keepingCapacity: true)
+    swap(&buffer, &events)
+  }
+
   /// The queued delegate events, without clearing them.
   public var pendingEvents: [ScrollEvent] { events }
 

@@ -47,18 +47,23 @@ public struct PreparedFilmstrip: PreparedLayout {
     var extent: Double
   }
 
-  /// The strip's geometry at one state: its runs, content width and inset.
+  /// The strip's geometry at one state: its unfolded cells, content width
+  /// and insets. Its runs are generated on demand (`forEachRun`), so a
+  /// query builds no array: steady-state frames do not allocate.
   struct Geometry {
-    var runs: [Run]
+    var unfolded: [Unfold]
     var contentWidth: Double
     var insetLeft: Double
     var insetRight: Double
-    var unfolded: [Unfold]
   }
 
   /// The state's unfolded cells, cleaned: in the album, amounts in `0...1`,
   /// merged by index, the largest `maximumUnfolded`, sorted by index.
+  ///
+  /// A list that is already clean (what the coordinator and the state's
+  /// factories produce) is returned as it is, sharing its storage.
   func resolve(_ entries: [Unfold]) -> [Unfold] {
+    if isResolved(entries) { return entries }
     var merged: [Unfold] = []
     for e in entries.prefix(64) where e.index >= 0 && e.index < count {
       let amount = clamp(e.amount, 0, 1)
@@ -77,12 +82,32 @@ public struct PreparedFilmstrip: PreparedLayout {
     return merged
   }
 
-  func geometry(_ state: FilmstripState) -> Geometry {
+  /// Whether `entries` is already what `resolve` would return.
+  func isResolved(_ entries: [Unfold]) -> Bool {
+    guard entries.count <= FilmstripState.maximumUnfolded else { return false }
+    var previous = -1
+    for e in entries {
+      guard e.index > previous, e.index < count, e.amount > 0, e.amount <= 1 else { return false }
+      previous = e.index
+    }
+    return true
+  }
+
+  /// Calls `body` with each uniform run of the strip, in order, until it
+  /// returns `false`; returns the total extra length of the unfolded cells
+  /// and gaps (when every run was visited).
+  ///
+  /// The runs break at 0, at each unfolded cell `i` and after it (`i + 1`),
+  /// and at the end: with `unfolded` sorted by index that sequence is
+  /// already sorted, so it is generated in place.
+  ///
+  /// - Complexity: O(u²) for u ≤ 8 unfolded cells.
+  @discardableResult
+  func forEachRun(_ unfolded: [Unfold], _ body: (Run) -> Bool) -> Double {
     let nW = layout.normalWidth
     let nS = layout.normalSpacing
     let extraGap = layout.fullSpacing - nS
     let p = pitch
-    let unfolded = resolve(state.unfolded)
     func amount(_ k: Int) -> Double {
       for u in unfolded where u.index == k { return u.amount }
       return 0
@@ -91,29 +116,35 @@ public struct PreparedFilmstrip: PreparedLayout {
     // The extra gap after cell j (j = -1: before cell 0).
     func extraGapAfter(_ j: Int) -> Double { Swift.min(1, amount(j) + amount(j + 1)) * extraGap }
 
-    var breaks: [Int] = [0, count]
-    for u in unfolded {
-      breaks.append(u.index)
-      breaks.append(u.index + 1)
-    }
-    breaks.sort()
-    var runs: [Run] = []
     var shift = extraGapAfter(-1)
     var previous = -1
-    for b in breaks where b != previous {
+    var current: Run?
+    let breaks = 2 * unfolded.count + 2
+    for t in 0..<breaks {
+      let b = t == 0 ? 0 : t == breaks - 1 ? count : unfolded[(t - 1) / 2].index + (t - 1) % 2
+      guard b != previous else { continue }
       previous = b
-      if !runs.isEmpty {
+      if var r = current {
         // Cells inside a run add nothing; its last cell (b − 1) adds its own
         // extra width and the extra gap after it.
         shift += extraWidth(b - 1) + extraGapAfter(b - 1)
-        runs[runs.count - 1].end = b
+        r.end = b
+        guard body(r) else { return shift }
+        current = nil
       }
       if b < count {
-        runs.append(Run(first: b, end: b, leading: nS + Double(b) * p + shift, extent: nW + extraWidth(b)))
+        current = Run(first: b, end: b, leading: nS + Double(b) * p + shift, extent: nW + extraWidth(b))
       }
     }
-    let width = count == 0 ? 0 : Double(count) * p + nS + shift
-    var g = Geometry(runs: runs, contentWidth: width, insetLeft: 0, insetRight: 0, unfolded: unfolded)
+    return shift
+  }
+
+  func geometry(_ state: FilmstripState) -> Geometry {
+    let p = pitch
+    let unfolded = resolve(state.unfolded)
+    let shift = forEachRun(unfolded) { _ in true }
+    let width = count == 0 ? 0 : Double(count) * p + layout.normalSpacing + shift
+    var g = Geometry(unfolded: unfolded, contentWidth: width, insetLeft: 0, insetRight: 0)
     guard count > 0 else { return g }
     // The insets let the focus (the amount-weighted mean index of the
     // unfolded cells) reach the centre line at either end of the album.
@@ -129,8 +160,12 @@ public struct PreparedFilmstrip: PreparedLayout {
 
   func run(containing k: Int, _ g: Geometry) -> Run {
     // At most 2u + 1 runs.
-    for r in g.runs where k < r.end { return r }
-    return g.runs[g.runs.count - 1]
+    var found = Run(first: 0, end: 0, leading: 0, extent: 0)
+    forEachRun(g.unfolded) { r in
+      found = r
+      return k >= r.end
+    }
+    return found
   }
 
   func start(_ k: Int, _ g: Geometry) -> Double {
@@ -183,12 +218,13 @@ public struct PreparedFilmstrip: PreparedLayout {
   public func attributes(in rect: Rect, at state: FilmstripState, into result: inout [LayoutAttributes]) {
     guard count > 0, rect.minY < viewport.size.height, rect.maxY > 0 else { return }
     let g = geometry(state)
-    for r in g.runs {
+    forEachRun(g.unfolded) { r in
       let strip = UniformStrip(leading: r.leading, extent: r.extent, pitch: pitch, count: r.end - r.first)
       for j in strip.slots(meeting: rect.minX, rect.maxX) {
         let attributes = cell(r.first + j, run: r)
         if attributes.frame.intersects(rect) { result.append(attributes) }
       }
+      return r.leading < rect.maxX
     }
   }
 
@@ -229,10 +265,11 @@ public struct PreparedFilmstrip: PreparedLayout {
     if x >= last { return Double(count - 1) + (x - last) / pitch }
     // The last run whose first centre is at or before x, then arithmetic.
     var k = 0
-    for r in g.runs {
+    forEachRun(g.unfolded) { r in
       let c = r.leading + r.extent / 2
-      if c > x { break }
+      if c > x { return false }
       k = r.first + Int(clamp(((x - c) / pitch).rounded(.down), 0, Double(r.end - r.first - 1)))
+      return true
     }
     k = clamp(k, 0, count - 2)
     while k < count - 2 && center(k + 1, g) <= x { k += 1 }

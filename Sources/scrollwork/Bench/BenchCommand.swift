@@ -48,7 +48,9 @@ struct Bench: ParsableCommand {
 
 extension BenchScenario {
   /// Every scenario, in the order printed.
-  static var all: [BenchScenario] { [.flowGrid, .stickyRoster, .carousel, .prominent] }
+  static var all: [BenchScenario] {
+    [.albumFrame, .albumPager, .filmstripLeading, .filmstripFollowing, .flowGrid, .stickyRoster, .carousel, .prominent]
+  }
 }
 
 enum BenchTable {

@@ -1,0 +1,129 @@
+import Album
+import LayoutCore
+
+/// Photo sizes of a phone library: landscape, portrait, square, panorama.
+func benchPhotos(_ n: Int) -> LayoutItems {
+  let shapes = [
+    Size(width: 4032, height: 3024), Size(width: 3024, height: 4032), Size(width: 1920, height: 1080),
+    Size(width: 1080, height: 1920), Size(width: 3000, height: 3000), Size(width: 6000, height: 2000),
+  ]
+  var rng = BenchRandom(seed: 42)
+  var sizes: [Size] = []
+  sizes.reserveCapacity(n)
+  for _ in 0..<n { sizes.append(shapes[Int(rng.next() % UInt64(shapes.count))]) }
+  return LayoutItems(sizes)
+}
+
+extension BenchScenario {
+  /// The album's big-photo pager on a 390×600 page, at random offsets.
+  static var albumPager: BenchScenario {
+    .layout(
+      "album-pager",
+      prepare: { n in
+        try AlbumPagerLayout.photosLab.prepare(items: benchPhotos(n), viewport: Viewport(width: 390, height: 600))
+      },
+      states: { prepared, samples, rng in
+        let bounds = prepared.offsetBounds(at: ScrollState())
+        return (0..<samples).map { _ in ScrollState(x: rng.double(in: bounds.min.x...bounds.max.x), y: 0) }
+      },
+      baseline: NaiveBaseline.loopingOverCells)
+  }
+
+  /// The filmstrip leading: one thumbnail folding or unfolding at a random
+  /// progress, the strip at a random offset.
+  static var filmstripLeading: BenchScenario {
+    .layout(
+      "filmstrip-leading",
+      prepare: { n in
+        try FilmstripLayout.photosLab.prepare(items: benchPhotos(n), viewport: Viewport(width: 390, height: 44))
+      },
+      states: { prepared, samples, rng in
+        (0..<samples).map { _ in
+          let index = Int(rng.next() % UInt64(max(1, prepared.count)))
+          var state = FilmstripState.accordion(index: index, progress: rng.unit())
+          let bounds = prepared.offsetBounds(at: state)
+          state.contentOffset = Point(x: rng.double(in: bounds.min.x...bounds.max.x), y: 0)
+          return state
+        }
+      },
+      baseline: NaiveBaseline.loopingOverCells)
+  }
+
+  /// The filmstrip following the pager: photo i at fraction f, the strip
+  /// where the coordinator puts it.
+  static var filmstripFollowing: BenchScenario {
+    .layout(
+      "filmstrip-following",
+      prepare: { n in
+        try FilmstripLayout.photosLab.prepare(items: benchPhotos(n), viewport: Viewport(width: 390, height: 44))
+      },
+      states: { prepared, samples, rng in
+        (0..<samples).map { _ in
+          let index = Int(rng.next() % UInt64(max(1, prepared.count)))
+          var state = FilmstripState.following(index: index, fraction: rng.unit())
+          let x = prepared.contentX(atThumbnailCoordinate: Double(index) + 0.5, at: state)
+          state.contentOffset = Point(x: x - prepared.viewport.size.width / 2, y: 0)
+          return state
+        }
+      },
+      baseline: NaiveBaseline.loopingOverCells)
+  }
+
+  /// A whole album frame at 120 Hz: the finger moves the pager, the
+  /// coordinator syncs the strip, and both strips are queried into reused
+  /// buffers. The baseline is the seed's frame: both layouts loop over
+  /// every item.
+  static var albumFrame: BenchScenario {
+    BenchScenario(name: "album-frame") { n, samples, seed in
+      let heapBefore = heapBytes()
+      let start = nanoseconds()
+      let album = AlbumBox(try AlbumCoordinator(photos: benchPhotos(n), viewport: Size(width: 390, height: 644)))
+      let prepareNs = Double(nanoseconds() - start)
+      let heapAfter = heapBytes()
+      // A long pager drag in progress: each sample moves the finger to a
+      // random place within a few pages of the middle of the album.
+      var rng = BenchRandom(seed: seed)
+      let middle = Double(n / 2) * 390
+      let translations = (0..<samples).map { _ in -rng.double(in: 0...1600) }
+      try album.coordinator.setContentOffset("pager", Point(x: middle, y: 0), animated: false, at: 0)
+      try album.coordinator.touchDown("pager", at: 0)
+      var tick = 0
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        tick += 1
+        try? album.coordinator.drag("pager", translation: Point(x: translations[i], y: 0), at: Double(tick) / 120)
+        album.coordinator.discardEvents()
+        let c = album.coordinator
+        let pagerState = ScrollState(contentOffset: c.pagerSurface.contentOffset)
+        c.pager.attributes(
+          in: Rect(origin: pagerState.contentOffset, size: c.pager.viewport.size), at: pagerState, into: &result)
+        c.strip.attributes(
+          in: Rect(origin: c.stripState.contentOffset, size: c.strip.viewport.size), at: c.stripState, into: &result)
+      }
+      // The baseline replays the same frames' states through the seed's loops.
+      var pagerStates: [ScrollState] = []
+      var stripStates: [FilmstripState] = []
+      for i in 0..<samples {
+        var copy = album.coordinator
+        try? copy.drag("pager", translation: Point(x: translations[i], y: 0), at: 1_000 + Double(i))
+        pagerStates.append(ScrollState(contentOffset: copy.pagerSurface.contentOffset))
+        stripStates.append(copy.stripState)
+      }
+      let pagerBaseline = NaiveBaseline.loopingOverCells(album.coordinator.pager, pagerStates)
+      let stripBaseline = NaiveBaseline.loopingOverCells(album.coordinator.strip, stripStates)
+      let baseline = NaiveBaseline { i, result in
+        pagerBaseline.query(i, &result)
+        stripBaseline.query(i, &result)
+      }
+      var bytes: Int?
+      if let heapBefore, let heapAfter { bytes = heapAfter - heapBefore }
+      return BenchSubject(
+        engine: engine, baseline: baseline, keepAlive: album, prepareNs: prepareNs, preparedBytes: bytes)
+    }
+  }
+}
+
+/// The album, shared by the benchmark's closures.
+final class AlbumBox {
+  var coordinator: AlbumCoordinator
+  init(_ coordinator: AlbumCoordinator) { self.coordinator = coordinator }
+}
