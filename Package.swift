@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
     .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
+    .library(name: "Raster", targets: ["Raster"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
   dependencies: [
@@ -20,6 +21,17 @@ let package = Package(
 
     .target(name: "ScrollPhysics", dependencies: ["LayoutCore"]),
 
+    // MARK: - Raster (decoding, drawing, PNG / APNG output) and the system libraries it uses
+
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+    // libjpeg reports errors by longjmp: the shim keeps setjmp and every libjpeg call in C.
+    .target(name: "CRasterShim", dependencies: ["CJPEG"]),
+    .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
+
     // MARK: - Tools
 
     .executableTarget(
@@ -27,6 +39,7 @@ let package = Package(
       dependencies: [
         "LayoutCore",
         "ScrollPhysics",
+        "Raster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -37,6 +50,7 @@ let package = Package(
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),
+    .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterShim", "CPNG", "CZlib", "LayoutCore"]),
     .testTarget(name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
