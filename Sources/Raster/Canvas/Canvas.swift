@@ -1,3 +1,4 @@
+import CRasterShim
 import LayoutCore
 
 /// An RGBA raster to draw layouts on, in points (y down) mapped to pixels
@@ -107,99 +108,54 @@ public struct Canvas: Sendable {
     let halfW = size.width / 2
     let halfH = size.height / 2
     let radius = Swift.max(0, Swift.min(cornerRadius.isFinite ? cornerRadius : 0, halfW, halfH))
-    let innerW = halfW - radius
-    let innerH = halfH - radius
     let alpha = Swift.min(1, opacity)
     let keep = 1 - Swift.max(0, Swift.min(1, overlay.isFinite ? overlay : 0))
 
-    var flat = (0.0, 0.0, 0.0, 0.0)
+    var quad = sw_quad()
+    quad.x0 = Int32(x0)
+    quad.y0 = Int32(y0)
+    quad.x1 = Int32(x1)
+    quad.y1 = Int32(y1)
+    quad.dst_width = Int32(width)
+    quad.a = inverse.a
+    quad.b = inverse.b
+    quad.c = inverse.c
+    quad.d = inverse.d
+    quad.tx = inverse.tx
+    quad.ty = inverse.ty
+    quad.half_w = halfW
+    quad.half_h = halfH
+    quad.radius = radius
+    quad.pixels_per_unit = pixelsPerUnit
+    quad.opacity = alpha
+    quad.keep = keep
     var texture: RGBAImage?
-    var fallback = (0.0, 0.0, 0.0, 0.0)
-    var imageRect = Rect.zero
-    var visible = Rect.zero
     switch paint {
     case .color(let color):
-      flat = color.premultiplied255
+      quad.flat = color.premultiplied255
     case .image(let image, let rect, let visibleRect, let fallbackColor):
-      fallback = fallbackColor.premultiplied255
+      quad.flat = fallbackColor.premultiplied255
       if image.width > 0, image.height > 0, rect.size.isPositive, rect.isFinite, visibleRect.isFinite {
         texture = image
-        imageRect = rect
-        visible = visibleRect
-      } else {
-        flat = fallback
+        quad.tex_width = Int32(image.width)
+        quad.tex_height = Int32(image.height)
+        quad.image_x = rect.minX
+        quad.image_y = rect.minY
+        quad.sx_scale = Double(image.width) / rect.width
+        quad.sy_scale = Double(image.height) / rect.height
+        quad.vis_min_x = visibleRect.minX
+        quad.vis_min_y = visibleRect.minY
+        quad.vis_max_x = visibleRect.maxX
+        quad.vis_max_y = visibleRect.maxY
       }
     }
-    let texW = texture?.width ?? 0
-    let texH = texture?.height ?? 0
-    let sxScale = texture == nil ? 0 : Double(texW) / imageRect.width
-    let syScale = texture == nil ? 0 : Double(texH) / imageRect.height
-    let canvasWidth = width
+    // The pixel loop is C (see Composite.h): debug builds stay fast.
     let texPixels = texture?.pixels ?? []
-
-    image.pixels.withUnsafeMutableBufferPointer { dstBuffer in
-      texPixels.withUnsafeBufferPointer { texBuffer in
-        guard let dst = dstBuffer.baseAddress else { return }
-        let tex = texBuffer.baseAddress
-        for y in y0..<y1 {
-          let py = Double(y) + 0.5
-          var u = inverse.a * (Double(x0) + 0.5) + inverse.c * py + inverse.tx
-          var v = inverse.b * (Double(x0) + 0.5) + inverse.d * py + inverse.ty
-          var o = (y * canvasWidth + x0) * 4
-          for _ in x0..<x1 {
-            defer {
-              u += inverse.a
-              v += inverse.b
-              o += 4
-            }
-            // Signed distance to the rounded rectangle, in local units.
-            let qx = abs(u - halfW) - innerW
-            let qy = abs(v - halfH) - innerH
-            let outside = (Swift.max(qx, 0) * Swift.max(qx, 0) + Swift.max(qy, 0) * Swift.max(qy, 0)).squareRoot()
-            let distance = outside + Swift.min(Swift.max(qx, qy), 0) - radius
-            let coverage = Swift.min(1, Swift.max(0, 0.5 - distance * pixelsPerUnit))
-            if coverage <= 0 { continue }
-            var (r, g, b, a) = flat
-            if let tex, u >= visible.minX, u < visible.maxX, v >= visible.minY, v < visible.maxY {
-              // Bilinear sample at the texel centre under (u, v).
-              let sx = Swift.min(Double(texW) - 1, Swift.max(0, (u - imageRect.minX) * sxScale - 0.5))
-              let sy = Swift.min(Double(texH) - 1, Swift.max(0, (v - imageRect.minY) * syScale - 0.5))
-              let ix = Int(sx)
-              let iy = Int(sy)
-              let fx = sx - Double(ix)
-              let fy = sy - Double(iy)
-              let ix1 = Swift.min(ix + 1, texW - 1)
-              let iy1 = Swift.min(iy + 1, texH - 1)
-              let p00 = (iy * texW + ix) * 4
-              let p10 = (iy * texW + ix1) * 4
-              let p01 = (iy1 * texW + ix) * 4
-              let p11 = (iy1 * texW + ix1) * 4
-              let w00 = (1 - fx) * (1 - fy)
-              let w10 = fx * (1 - fy)
-              let w01 = (1 - fx) * fy
-              let w11 = fx * fy
-              r = Double(tex[p00]) * w00 + Double(tex[p10]) * w10 + Double(tex[p01]) * w01 + Double(tex[p11]) * w11
-              g = Double(tex[p00 + 1]) * w00 + Double(tex[p10 + 1]) * w10 + Double(tex[p01 + 1]) * w01
-                + Double(tex[p11 + 1]) * w11
-              b = Double(tex[p00 + 2]) * w00 + Double(tex[p10 + 2]) * w10 + Double(tex[p01 + 2]) * w01
-                + Double(tex[p11 + 2]) * w11
-              a = Double(tex[p00 + 3]) * w00 + Double(tex[p10 + 3]) * w10 + Double(tex[p01 + 3]) * w01
-                + Double(tex[p11 + 3]) * w11
-            } else if texture != nil {
-              (r, g, b, a) = fallback
-            }
-            let k = coverage * alpha
-            let sr = r * keep * k
-            let sg = g * keep * k
-            let sb = b * keep * k
-            let sa = a * k
-            let inv = 1 - sa / 255
-            dst[o] = UInt8(Swift.min(255, sr + Double(dst[o]) * inv + 0.5))
-            dst[o + 1] = UInt8(Swift.min(255, sg + Double(dst[o + 1]) * inv + 0.5))
-            dst[o + 2] = UInt8(Swift.min(255, sb + Double(dst[o + 2]) * inv + 0.5))
-            dst[o + 3] = UInt8(Swift.min(255, sa + Double(dst[o + 3]) * inv + 0.5))
-          }
-        }
+    image.pixels.withUnsafeMutableBufferPointer { dst in
+      texPixels.withUnsafeBufferPointer { tex in
+        quad.dst = dst.baseAddress
+        quad.tex = texture == nil ? nil : tex.baseAddress
+        sw_composite_quad(&quad)
       }
     }
   }
@@ -210,7 +166,6 @@ public struct Canvas: Sendable {
     _ mask: UnsafeBufferPointer<UInt8>, width mw: Int, height mh: Int, pitch: Int, x: Int, y: Int, color: Color,
     clip: (Int, Int, Int, Int)? = nil
   ) {
-    let (cr, cg, cb, ca) = color.premultiplied255
     var (cx0, cy0, cx1, cy1) = (0, 0, width, height)
     if let clip {
       cx0 = Swift.max(cx0, clip.0)
@@ -218,24 +173,13 @@ public struct Canvas: Sendable {
       cx1 = Swift.min(cx1, clip.2)
       cy1 = Swift.min(cy1, clip.3)
     }
-    let canvasWidth = width
+    let (r, g, b, a) = color.premultiplied255
+    let rgba = [r, g, b, a]
+    let canvasWidth = Int32(width)
     image.pixels.withUnsafeMutableBufferPointer { dst in
-      for row in 0..<mh {
-        let dy = y + row
-        guard dy >= cy0, dy < cy1 else { continue }
-        for col in 0..<mw {
-          let dx = x + col
-          guard dx >= cx0, dx < cx1 else { continue }
-          let m = Double(mask[row * pitch + col]) / 255
-          if m == 0 { continue }
-          let o = (dy * canvasWidth + dx) * 4
-          let inv = 1 - ca * m / 255
-          dst[o] = UInt8(Swift.min(255, cr * m + Double(dst[o]) * inv + 0.5))
-          dst[o + 1] = UInt8(Swift.min(255, cg * m + Double(dst[o + 1]) * inv + 0.5))
-          dst[o + 2] = UInt8(Swift.min(255, cb * m + Double(dst[o + 2]) * inv + 0.5))
-          dst[o + 3] = UInt8(Swift.min(255, ca * m + Double(dst[o + 3]) * inv + 0.5))
-        }
-      }
+      sw_blend_mask(
+        dst.baseAddress, canvasWidth, mask.baseAddress, Int32(mw), Int32(mh), Int32(pitch), Int32(x), Int32(y), rgba,
+        Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1))
     }
   }
 

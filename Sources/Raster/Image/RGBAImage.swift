@@ -1,3 +1,5 @@
+import CRasterShim
+
 /// A size in whole pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
   public var width: Int
@@ -36,14 +38,7 @@ public struct RGBAImage: Hashable, Sendable {
     var pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
     if fill != (0, 0, 0, 0) {
       pixels.withUnsafeMutableBufferPointer { p in
-        var i = 0
-        while i < p.count {
-          p[i] = fill.0
-          p[i + 1] = fill.1
-          p[i + 2] = fill.2
-          p[i + 3] = fill.3
-          i += 4
-        }
+        sw_fill_pattern(p.baseAddress, p.count / 4, fill.0, fill.1, fill.2, fill.3)
       }
     }
     self.pixels = pixels

@@ -1,4 +1,5 @@
 import CPNG
+import CRasterShim
 import Foundation
 
 /// Why an image could not be written.
@@ -35,17 +36,7 @@ public enum PNGEncoder {
     if opaque {
       var rgb = [UInt8](repeating: 0, count: image.width * image.height * 3)
       image.pixels.withUnsafeBufferPointer { src in
-        rgb.withUnsafeMutableBufferPointer { dst in
-          var s = 0
-          var d = 0
-          while d < dst.count {
-            dst[d] = src[s]
-            dst[d + 1] = src[s + 1]
-            dst[d + 2] = src[s + 2]
-            s += 4
-            d += 3
-          }
-        }
+        rgb.withUnsafeMutableBufferPointer { dst in sw_rgba_to_rgb(src.baseAddress, dst.baseAddress, src.count / 4) }
       }
       source = rgb
     } else {
