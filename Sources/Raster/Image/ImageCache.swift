@@ -60,6 +60,8 @@ public final class ImageCache {
       let w = (size.width + (1 << (k + 1)) - 1) >> (k + 1)
       let h = (size.height + (1 << (k + 1)) - 1) >> (k + 1)
       guard w >= Swift.max(1, minimum.width), h >= Swift.max(1, minimum.height) else { break }
+      // Stop once halving no longer shrinks anything (1×1).
+      guard w < (size.width + (1 << k) - 1) >> k || h < (size.height + (1 << k) - 1) >> k else { break }
       k += 1
     }
     return k

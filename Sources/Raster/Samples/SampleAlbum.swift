@@ -32,7 +32,8 @@ public enum SampleAlbum {
   /// none.
   public static func photos(count: Int = 24) -> [Photo] {
     (0..<Swift.max(0, count)).map { i in
-      let aspect = aspects[(i * 5 + i / aspects.count) % aspects.count]
+      // Shifted by one every round, so neighbours never share an aspect.
+      let aspect = aspects[(i + i / aspects.count) % aspects.count]
       // Golden-ratio hue steps: neighbours always differ.
       let hue = (Double(i) * 0.618_033_988_75 + 0.55).truncatingRemainder(dividingBy: 1)
       let sample = SamplePhoto(index: i, size: aspect.size, aspectName: aspect.name, hue: hue)

@@ -66,7 +66,16 @@ func checkOutputFolder(_ path: String) throws {
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
-      throw CLIError("cannot create the output folder '\(path)' (\((error as NSError).localizedDescription))")
+      // Say which ancestor is in the way: a file, or a folder we cannot write.
+      var ancestor = (path as NSString).deletingLastPathComponent
+      while !ancestor.isEmpty, ancestor != "/", !FileManager.default.fileExists(atPath: ancestor) {
+        ancestor = (ancestor as NSString).deletingLastPathComponent
+      }
+      var isFolder: ObjCBool = false
+      let why =
+        FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder) && !isFolder.boolValue
+        ? "'\(ancestor)' is a file" : "'\(ancestor.isEmpty ? "." : ancestor)' is not writable"
+      throw CLIError("cannot create the output folder '\(path)': \(why)")
     }
   }
   let probe = path + "/.scrollwork-write-check"
