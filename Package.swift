@@ -23,11 +23,14 @@ let package = Package(
 
     // MARK: - Raster (decoding, drawing, PNG / APNG output) and the system libraries it uses
 
-    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
-    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
     // libjpeg reports errors by longjmp: the shim keeps setjmp and every libjpeg call in C.
     .target(name: "CRasterShim", dependencies: ["CJPEG"]),
     .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
@@ -53,7 +56,8 @@ let package = Package(
     .testTarget(
       name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
-    .testTarget(name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim"]),
+    .testTarget(
+      name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim"]),
   ],
   swiftLanguageModes: [.v6]
 )

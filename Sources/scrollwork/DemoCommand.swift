@@ -16,8 +16,8 @@ struct Demo: ParsableCommand {
   @Option(help: "The output folder (created if needed).")
   var out: String = "scrollwork-demo"
 
-  @Option(help: "The screen size in points, WxH.")
-  var size: SizeArgument = SizeArgument(argument: "390x844")!
+  @Option(help: "The screen size in points, WxH (default: 390x844).")
+  var size: SizeArgument?
 
   @Option(help: "Pixels per point.")
   var scale: Double = 1
@@ -32,9 +32,10 @@ struct Demo: ParsableCommand {
   var debug = false
 
   func run() throws {
-    try RenderJob.check(size: size.value, scale: scale, fps: fps)
+    let screen = size?.value ?? Size(width: 390, height: 844)
+    try RenderJob.check(size: screen, scale: scale, fps: fps)
     try RenderJob(
-      output: out, photoFolder: photos, size: size.value, scale: scale, fps: fps, debug: debug,
+      output: out, photoFolder: photos, size: screen, scale: scale, fps: fps, debug: debug,
       scenes: SceneCatalog.all.map { ($0, $0.demoScript) }, title: "Scrollwork demo"
     ).run()
   }

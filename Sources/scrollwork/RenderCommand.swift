@@ -13,7 +13,8 @@ struct Render: ParsableCommand {
 
       Script: the steps of 'scrollwork simulate' (drag DX,DY SECONDS; release; wait SECONDS; …).
 
-      Example: scrollwork render --layout flow --photos ~/Pictures --script "drag 0,-300 0.25; release; wait 1.5" --out out
+      Example: scrollwork render --layout flow --photos ~/Pictures --out out \\
+                 --script "drag 0,-300 0.25; release; wait 1.5"
       """)
 
   @Option(help: "The layout: \(SceneCatalog.names.joined(separator: ", ")).")
@@ -28,8 +29,8 @@ struct Render: ParsableCommand {
   @Option(help: "The output folder (created if needed).")
   var out: String
 
-  @Option(help: "The screen size in points, WxH.")
-  var size: SizeArgument = SizeArgument(argument: "390x844")!
+  @Option(help: "The screen size in points, WxH (default: 390x844).")
+  var size: SizeArgument?
 
   @Option(help: "Pixels per point.")
   var scale: Double = 1
@@ -44,14 +45,15 @@ struct Render: ParsableCommand {
   var debug = false
 
   func run() throws {
+    let screen = size?.value ?? Size(width: 390, height: 844)
     guard let entry = SceneCatalog.entry(named: layout) else {
       throw ValidationError("unknown layout '\(layout)' (known: \(SceneCatalog.names.joined(separator: ", ")))")
     }
-    try RenderJob.check(size: size.value, scale: scale, fps: fps)
+    try RenderJob.check(size: screen, scale: scale, fps: fps)
     let text = try loadScriptText(script)
     _ = try GestureScript(text)  // a bad script fails before any work
     var job = RenderJob(
-      output: out, photoFolder: photos, size: size.value, scale: scale, fps: fps, debug: debug,
+      output: out, photoFolder: photos, size: screen, scale: scale, fps: fps, debug: debug,
       scenes: [(entry, text)], title: "Scrollwork: \(entry.title)")
     job.everyFrame = everyFrame
     try job.run()

@@ -102,15 +102,16 @@ struct RenderJob {
     guard !recorded.isEmpty else { throw CLIError("nothing could be rendered") }
 
     let page = output + "/index.html"
-    let note =
-      "\(photoFolder.map { "Photos from \($0)" } ?? "The built-in sample album") at \(Int(size.width))x\(Int(size.height)) "
-      + "points, \(fps == fps.rounded() ? String(Int(fps)) : String(fps)) fps. Made by scrollwork."
+    let source = photoFolder.map { "Photos from \($0)" } ?? "The built-in sample album"
+    let rate = fps == fps.rounded() ? String(Int(fps)) : String(fps)
+    let note = "\(source) at \(Int(size.width))x\(Int(size.height)) points, \(rate) fps. Made by scrollwork."
     do {
       try DemoPage.html(recorded, title: title, note: note).write(toFile: page, atomically: true, encoding: .utf8)
     } catch {
       throw CLIError("cannot write '\(page)': \(error.localizedDescription)")
     }
-    var summary = "\(recorded.count) scene(s) rendered in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
+    var summary =
+      "\(recorded.count) scene(s) rendered in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
     if !failed.isEmpty { summary += ", \(failed.count) failed (\(failed.joined(separator: ", ")))" }
     if photoFolder != nil || !skipped.isEmpty { summary += "; \(photos.count) photo(s) used, \(skipped.count) skipped" }
     print(summary + ".")

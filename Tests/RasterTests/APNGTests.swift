@@ -72,7 +72,9 @@ import Testing
         continue
       }
       let f = chunks[index].data
-      let (w, h, x, y) = (f.readBigEndian32(at: 4), f.readBigEndian32(at: 8), f.readBigEndian32(at: 12), f.readBigEndian32(at: 16))
+      let (w, h, x, y) = (
+        f.readBigEndian32(at: 4), f.readBigEndian32(at: 8), f.readBigEndian32(at: 12), f.readBigEndian32(at: 16)
+      )
       var data: [UInt8] = []
       index += 1
       while index < chunks.count, chunks[index].type == "IDAT" || chunks[index].type == "fdAT" {
@@ -82,7 +84,8 @@ import Testing
       // A standalone PNG of the region: IHDR with the region's size.
       var header = ihdr.data
       header.replaceSubrange(0..<8, with: bigEndian(w) + bigEndian(h))
-      let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Fixtures.chunk("IHDR", header)
+      let png =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Fixtures.chunk("IHDR", header)
         + Fixtures.chunk("IDAT", data) + Fixtures.chunk("IEND", [])
       let region = try decoder.decode(png)
       var canvas = rebuilt ?? RGBAImage(width: 40, height: 30)
@@ -110,5 +113,7 @@ import Testing
     #expect(chunks.map(\.type) == ["IHDR", "acTL", "fcTL", "IDAT", "IEND"])
   }
 
-  func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+  func bigEndian(_ v: UInt32) -> [UInt8] {
+    [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+  }
 }

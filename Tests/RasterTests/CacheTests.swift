@@ -56,8 +56,12 @@ import Testing
   @Test func failuresAreRememberedAndNotRetried() {
     let cache = ImageCache()
     let photo = Photo(name: "gone.jpg", size: PixelSize(width: 10, height: 10), source: .file("/nonexistent/gone.jpg"))
-    #expect(throws: DecodeError.unreadable("no such file")) { try cache.image(for: photo, atLeast: PixelSize(width: 5, height: 5)) }
-    #expect(throws: DecodeError.unreadable("no such file")) { try cache.image(for: photo, atLeast: PixelSize(width: 9, height: 9)) }
+    #expect(throws: DecodeError.unreadable("no such file")) {
+      try cache.image(for: photo, atLeast: PixelSize(width: 5, height: 5))
+    }
+    #expect(throws: DecodeError.unreadable("no such file")) {
+      try cache.image(for: photo, atLeast: PixelSize(width: 9, height: 9))
+    }
     #expect(cache.misses == 1)
     #expect(cache.failure(for: photo) == .unreadable("no such file"))
   }

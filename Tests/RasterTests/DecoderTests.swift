@@ -154,7 +154,8 @@ import Testing
     #expect(eight[4, 4].b > 200 && eight[4, 4].r < 60, "blue at top-left: \(eight[4, 4])")
     // Scaled decoding asks for the upright size.
     let big = Fixtures.jpeg(Fixtures.quadrants(width: 400, height: 200))
-    let thumb = try decoder.decode(Fixtures.withOrientation(big, 6, littleEndian: littleEndian), atLeast: PixelSize(width: 40, height: 90))
+    let thumb = try decoder.decode(
+      Fixtures.withOrientation(big, 6, littleEndian: littleEndian), atLeast: PixelSize(width: 40, height: 90))
     #expect(thumb.size == PixelSize(width: 50, height: 100))
   }
 

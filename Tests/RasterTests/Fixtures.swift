@@ -40,7 +40,9 @@ enum Fixtures {
 
   /// `jpeg` with an EXIF APP1 segment holding `orientation`, right after SOI.
   static func withOrientation(_ jpeg: [UInt8], _ orientation: UInt16, littleEndian: Bool) -> [UInt8] {
-    func u16(_ v: UInt16) -> [UInt8] { littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)] }
+    func u16(_ v: UInt16) -> [UInt8] {
+      littleEndian ? [UInt8(v & 0xFF), UInt8(v >> 8)] : [UInt8(v >> 8), UInt8(v & 0xFF)]
+    }
     func u32(_ v: UInt32) -> [UInt8] {
       littleEndian
         ? [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8(v >> 24)]
@@ -62,14 +64,18 @@ enum Fixtures {
   /// A PNG chunk's bytes with its CRC.
   static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
     let crc = PNGChunk(type: type, data: data).crc
-    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    func be(_ v: UInt32) -> [UInt8] {
+      [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
     return be(UInt32(data.count)) + Array(type.utf8) + data + be(crc)
   }
 
   /// A PNG that declares `width × height` pixels but holds almost no data:
   /// a decompression bomb's header.
   static func pngDeclaring(width: UInt32, height: UInt32) -> [UInt8] {
-    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    func be(_ v: UInt32) -> [UInt8] {
+      [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+    }
     let ihdr = be(width) + be(height) + [8, 6, 0, 0, 0]
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
       + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])

@@ -38,9 +38,9 @@ import Testing
     if fraction > allowed {
       try? writeFile(PNGEncoder.encode(image), to: NSTemporaryDirectory() + name + "-actual.png")
     }
+    let actual = NSTemporaryDirectory() + name + "-actual.png"
     #expect(
-      fraction <= allowed,
-      "\(name): \(differing) pixels differ by more than \(tolerance) (worst \(worst)); actual in \(NSTemporaryDirectory())\(name)-actual.png")
+      fraction <= allowed, "\(name): \(differing) pixels off by more than \(tolerance) (worst \(worst)); see \(actual)")
   }
 
   func painter() -> ElementPainter {
@@ -56,24 +56,36 @@ import Testing
     let clip = Rect(x: 0, y: 0, width: 120, height: 80)
     let elements: [(LayoutAttributes, Photo?, ElementStyle)] = [
       // A 3:1 panorama aspect-filled into a square, rounded.
-      (LayoutAttributes(id: .cell(0), center: Point(x: 20, y: 20), size: Size(width: 32, height: 32)), photos[5],
-       ElementStyle(cornerRadius: 6)),
+      (
+        LayoutAttributes(id: .cell(0), center: Point(x: 20, y: 20), size: Size(width: 32, height: 32)), photos[5],
+        ElementStyle(cornerRadius: 6)
+      ),
       // Scaled 1.3× and turned ~20°, at 60 % alpha.
-      (LayoutAttributes(
-        id: .cell(1), center: Point(x: 60, y: 22), size: Size(width: 30, height: 22),
-        transform: AffineTransform(a: 1.3 * 0.94, b: 1.3 * 0.342, c: -1.3 * 0.342, d: 1.3 * 0.94, tx: 0, ty: 0),
-        alpha: 0.6), photos[0], ElementStyle()),
+      (
+        LayoutAttributes(
+          id: .cell(1), center: Point(x: 60, y: 22), size: Size(width: 30, height: 22),
+          transform: AffineTransform(a: 1.3 * 0.94, b: 1.3 * 0.342, c: -1.3 * 0.342, d: 1.3 * 0.94, tx: 0, ty: 0),
+          alpha: 0.6), photos[0], ElementStyle()
+      ),
       // A content rect wider than the element, shifted (parallax), with the header overlay.
-      (LayoutAttributes(
-        id: .cell(2), center: Point(x: 100, y: 20), size: Size(width: 30, height: 30),
-        contentRect: Rect(x: -12, y: 0, width: 54, height: 30), overlayAlpha: 0.5), photos[2], ElementStyle()),
+      (
+        LayoutAttributes(
+          id: .cell(2), center: Point(x: 100, y: 20), size: Size(width: 30, height: 30),
+          contentRect: Rect(x: -12, y: 0, width: 54, height: 30), overlayAlpha: 0.5), photos[2], ElementStyle()
+      ),
       // A header: a fill and a label.
-      (LayoutAttributes(id: ElementID(kind: .header, section: 0, item: 0), center: Point(x: 60, y: 55),
-                        size: Size(width: 110, height: 16)), nil,
-       ElementStyle(fill: Color(hex: 0x2C2C2E), cornerRadius: 4, label: "Header 1", labelSize: 9, labelPlacement: .bottomLeading)),
+      (
+        LayoutAttributes(
+          id: ElementID(kind: .header, section: 0, item: 0), center: Point(x: 60, y: 55),
+          size: Size(width: 110, height: 16)), nil,
+        ElementStyle(
+          fill: Color(hex: 0x2C2C2E), cornerRadius: 4, label: "Header 1", labelSize: 9, labelPlacement: .bottomLeading)
+      ),
       // Half outside the clip.
-      (LayoutAttributes(id: .cell(3), center: Point(x: 118, y: 72), size: Size(width: 20, height: 14)), photos[3],
-       ElementStyle(label: "4", labelSize: 8)),
+      (
+        LayoutAttributes(id: .cell(3), center: Point(x: 118, y: 72), size: Size(width: 20, height: 14)), photos[3],
+        ElementStyle(label: "4", labelSize: 8)
+      ),
     ]
     for (a, photo, style) in elements {
       painter.draw(a, photo: photo, style: style, on: &canvas, origin: .zero, clip: clip)
@@ -94,10 +106,13 @@ import Testing
       let scale = 90 / Double(max(photo.size.width, photo.size.height))
       let size = PixelSize(width: Int(Double(photo.size.width) * scale), height: Int(Double(photo.size.height) * scale))
       let image = renderer.render(sample, size: size)
-      let rect = Rect(x: Double(5 + (i % 3) * 98), y: Double(i < 3 ? 0 : 95), width: Double(size.width), height: Double(size.height))
+      let rect = Rect(
+        x: Double(5 + (i % 3) * 98), y: Double(i < 3 ? 0 : 95), width: Double(size.width), height: Double(size.height))
       canvas.drawQuad(
         size: rect.size, transform: AffineTransform(translationX: rect.minX, y: rect.minY),
-        paint: .image(image, imageRect: Rect(origin: .zero, size: rect.size), visibleRect: Rect(origin: .zero, size: rect.size), fallback: .black))
+        paint: .image(
+          image, imageRect: Rect(origin: .zero, size: rect.size), visibleRect: Rect(origin: .zero, size: rect.size),
+          fallback: .black))
     }
     try assertGolden(canvas.image, "sample-photos")
   }
@@ -109,7 +124,9 @@ import Testing
     var canvas = Canvas(pixelSize: PixelSize(width: 64, height: 48), background: .black)
     canvas.drawQuad(
       size: Size(width: 48, height: 36), transform: AffineTransform(translationX: 8, y: 6),
-      paint: .image(image, imageRect: Rect(x: 0, y: 0, width: 48, height: 36), visibleRect: Rect(x: 0, y: 0, width: 48, height: 36), fallback: .black),
+      paint: .image(
+        image, imageRect: Rect(x: 0, y: 0, width: 48, height: 36), visibleRect: Rect(x: 0, y: 0, width: 48, height: 36),
+        fallback: .black),
       cornerRadius: 8)
     try assertGolden(canvas.image, "jpeg-thumbnail")
   }

@@ -42,7 +42,9 @@ import Testing
     try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
     let good = jpeg(width: 300, height: 200)
     try writeFile(good, to: photos + "/a.jpg")
-    try writeFile(try PNGEncoder.encode(Canvas(pixelSize: PixelSize(width: 50, height: 80), background: .white).image), to: photos + "/b.png")
+    try writeFile(
+      try PNGEncoder.encode(Canvas(pixelSize: PixelSize(width: 50, height: 80), background: .white).image),
+      to: photos + "/b.png")
     try writeFile([], to: photos + "/empty.jpg")
     try writeFile(Array("not a photo".utf8), to: photos + "/notes.txt")
     try writeFile(Array(good.prefix(good.count / 2)), to: photos + "/cut.jpg")
@@ -93,7 +95,8 @@ import Testing
   }
 
   @Test func everySceneRendersAFrame() throws {
-    let context = SceneContext(size: Size(width: 120, height: 200), scale: 1, photos: SampleAlbum.photos(count: 8), debug: false)
+    let context = SceneContext(
+      size: Size(width: 120, height: 200), scale: 1, photos: SampleAlbum.photos(count: 8), debug: false)
     let painter = ElementPainter(cache: ImageCache(samples: SampleRenderer(font: nil)), font: nil)
     let recorder = SceneRecorder(painter: painter, context: context)
     for entry in SceneCatalog.all {

@@ -83,7 +83,9 @@ public struct Canvas: Sendable {
     var minY = Double.infinity
     var maxX = -Double.infinity
     var maxY = -Double.infinity
-    for corner in [Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height), Point(x: size.width, y: size.height)] {
+    for corner in [
+      Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height), Point(x: size.width, y: size.height),
+    ] {
       let p = device.apply(to: corner)
       minX = Swift.min(minX, p.x)
       minY = Swift.min(minY, p.y)

@@ -91,7 +91,8 @@ public final class ElementPainter {
         height: Int((filled.height * canvas.scale * zoom).rounded(.up)))
       do {
         let image = try cache.image(for: photo, atLeast: need)
-        paint = .image(image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
+        paint = .image(
+          image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
       } catch {
         failures[photo.name] = error
         failed = true
@@ -138,7 +139,8 @@ public final class ElementPainter {
 
   /// The debug overlay's centre line: a thin vertical line through the
   /// middle of `region` (where a pager or filmstrip centres its item).
-  public func drawCenterLine(in region: Rect, on canvas: inout Canvas, color: Color = Color(hex: 0xFF3B30, alpha: 0.9)) {
+  public func drawCenterLine(in region: Rect, on canvas: inout Canvas, color: Color = Color(hex: 0xFF3B30, alpha: 0.9))
+  {
     canvas.fill(Rect(x: region.midX - 0.5, y: region.minY, width: 1, height: region.height), color, clip: region)
   }
 }

@@ -144,8 +144,10 @@ extension Canvas {
     var penX = origin.x * scale
     let baseline = Int((origin.y * scale).rounded())
     let clipPixels = clip.map {
-      (Int(($0.minX * scale).rounded(.down)), Int(($0.minY * scale).rounded(.down)),
-       Int(($0.maxX * scale).rounded(.up)), Int(($0.maxY * scale).rounded(.up)))
+      (
+        Int(($0.minX * scale).rounded(.down)), Int(($0.minY * scale).rounded(.down)),
+        Int(($0.maxX * scale).rounded(.up)), Int(($0.maxY * scale).rounded(.up))
+      )
     }
     for scalar in text.unicodeScalars {
       guard let glyph = font.glyph(scalar, pixelSize: pixelSize) else { continue }

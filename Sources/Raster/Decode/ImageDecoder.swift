@@ -81,7 +81,8 @@ public struct ImageDecoder: Sendable {
       }
       try check(code, message)
       return ImageInfo(
-        format: .jpeg, storedSize: PixelSize(width: Int(w), height: Int(h)), orientation: exifOrientation(ofJPEG: bytes))
+        format: .jpeg, storedSize: PixelSize(width: Int(w), height: Int(h)), orientation: exifOrientation(ofJPEG: bytes)
+      )
     case .png:
       var image = png_image()
       image.version = UInt32(PNG_IMAGE_VERSION)
@@ -151,7 +152,8 @@ public struct ImageDecoder: Sendable {
     guard let pixels else { throw .corrupt("no pixels") }
     defer { sw_free(pixels) }
     let count = Int(w) * Int(h) * 4
-    return RGBAImage(width: Int(w), height: Int(h), premultiplied: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    return RGBAImage(
+      width: Int(w), height: Int(h), premultiplied: Array(UnsafeBufferPointer(start: pixels, count: count)))
   }
 
   private func decodePNG(_ bytes: [UInt8]) throws(DecodeError) -> RGBAImage {

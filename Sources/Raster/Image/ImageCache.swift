@@ -116,7 +116,8 @@ public final class ImageCache {
 
   private func store(_ image: RGBAImage, for key: Key) {
     guard image.byteCount <= byteLimit else { return }
-    while byteCount + image.byteCount > byteLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+    while byteCount + image.byteCount > byteLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+    {
       byteCount -= oldest.value.image.byteCount
       entries.removeValue(forKey: oldest.key)
     }

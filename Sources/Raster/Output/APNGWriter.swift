@@ -72,7 +72,8 @@ public struct APNGWriter: Sendable {
     // Every frame uses the first frame's colour type (IHDR is shared): an
     // opaque first frame makes later frames drop alpha.
     let region = image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
-    let data = PNGChunk.parse(try PNGEncoder.encode(region, fast: true, alpha: hasAlpha)).filter { $0.type == "IDAT" }.flatMap(\.data)
+    let data = PNGChunk.parse(try PNGEncoder.encode(region, fast: true, alpha: hasAlpha)).filter { $0.type == "IDAT" }
+      .flatMap(\.data)
     frames.append(Frame(x: box.x, y: box.y, width: box.width, height: box.height, delay: delay, data: data))
     self.previous = image
   }
@@ -210,7 +211,9 @@ public struct PNGChunk: Hashable, Sendable {
 
 extension [UInt8] {
   mutating func appendBigEndian(_ value: UInt32) {
-    append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+    append(contentsOf: [
+      UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+    ])
   }
 
   mutating func appendBigEndian(_ value: UInt16) {

@@ -56,7 +56,9 @@ public enum PNGEncoder {
     guard sized != 0, length > 0 else { throw .encoder(message(png)) }
     var out = [UInt8](repeating: 0, count: length)
     let ok = out.withUnsafeMutableBytes { o in
-      source.withUnsafeBytes { s in png_image_write_to_memory(&png, o.baseAddress, &length, 0, s.baseAddress, stride, nil) }
+      source.withUnsafeBytes { s in
+        png_image_write_to_memory(&png, o.baseAddress, &length, 0, s.baseAddress, stride, nil)
+      }
     }
     guard ok != 0 else { throw .encoder(message(png)) }
     return Array(out.prefix(length))

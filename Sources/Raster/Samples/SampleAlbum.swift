@@ -112,7 +112,10 @@ public final class SampleRenderer {
       Rect(x: inset, y: inset, width: w - 2 * inset, height: h - 2 * inset), Color.white.withAlpha(0.7),
       width: Swift.max(2, 0.008 * short))
     let corner = 0.06 * short
-    for (x, y) in [(inset, inset), (w - inset - corner, inset), (inset, h - inset - corner), (w - inset - corner, h - inset - corner)] {
+    for (x, y) in [
+      (inset, inset), (w - inset - corner, inset), (inset, h - inset - corner),
+      (w - inset - corner, h - inset - corner),
+    ] {
       canvas.fill(Rect(x: x, y: y, width: corner, height: corner), Color.white.withAlpha(0.85))
     }
     // The number, with a soft shadow, and the aspect ratio.

@@ -20,7 +20,8 @@ enum DemoPage {
           <p>\(escape(scene.entry.summary))</p>
           <div class="row">
             <figure class="animation">
-              <img class="anim" src="\(escape(scene.animation))" width="\(w)" height="\(h)" alt="\(escape(scene.entry.title)), animated">
+              <img class="anim" src="\(escape(scene.animation))" width="\(w)" height="\(h)"
+                alt="\(escape(scene.entry.title)), animated">
               <figcaption>\(String(format: "%.1f", scene.duration)) s, \(scene.frameCount) frames
                 <button type="button" data-replay>Replay</button></figcaption>
             </figure>
@@ -30,8 +31,11 @@ enum DemoPage {
 
         """
       for key in scene.keyFrames {
+        let time = String(format: "%.2f", key.time)
         body += """
-                  <figure><img src="\(escape(key.path))" width="\(w / 3)" height="\(h / 3)" alt="key frame at \(String(format: "%.2f", key.time)) s"><figcaption>\(String(format: "%.2f", key.time)) s</figcaption></figure>
+                  <figure><img src="\(escape(key.path))" width="\(w / 3)" height="\(h / 3)"
+                    alt="key frame at \(time) s">
+                    <figcaption>\(time) s</figcaption></figure>
 
           """
       }
@@ -50,12 +54,15 @@ enum DemoPage {
       <meta charset="utf-8">
       <title>\(escape(title))</title>
       <style>
-        body { font: 15px/1.4 -apple-system, "DejaVu Sans", sans-serif; margin: 24px; background: #f2f2f7; color: #1c1c1e; }
+        body { font: 15px/1.4 -apple-system, "DejaVu Sans", sans-serif; margin: 24px;
+               background: #f2f2f7; color: #1c1c1e; }
         h1 { margin: 0 0 4px; } h2 { margin: 0 0 4px; font-size: 20px; } code { font-size: 13px; color: #6e6e73; }
-        section { background: #fff; border-radius: 14px; padding: 16px 20px; margin: 18px 0; box-shadow: 0 1px 3px #0002; }
+        section { background: #fff; border-radius: 14px; padding: 16px 20px; margin: 18px 0;
+                  box-shadow: 0 1px 3px #0002; }
         .row { display: flex; gap: 24px; flex-wrap: wrap; align-items: flex-start; }
         figure { margin: 0; } figcaption { font-size: 12px; color: #6e6e73; margin-top: 4px; }
-        .animation img { border-radius: 18px; background: #000; box-shadow: 0 2px 10px #0004; max-width: 100%; height: auto; }
+        .animation img { border-radius: 18px; background: #000; box-shadow: 0 2px 10px #0004;
+                         max-width: 100%; height: auto; }
         .side { flex: 1; min-width: 260px; }
         pre { background: #f2f2f7; padding: 10px; border-radius: 8px; font-size: 12px; }
         .keys { display: flex; gap: 10px; flex-wrap: wrap; }

@@ -20,7 +20,8 @@ struct PhotoLibrary {
       throw CLIError("the photo folder '\(path)' does not exist")
     }
     guard isDirectory.boolValue else { throw CLIError("'\(path)' is a file, not a photo folder") }
-    guard FileManager.default.isReadableFile(atPath: path), (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil
+    guard FileManager.default.isReadableFile(atPath: path),
+      (try? FileManager.default.contentsOfDirectory(atPath: path)) != nil
     else { throw CLIError("cannot read the photo folder '\(path)' (permission denied)") }
   }
 

@@ -83,7 +83,9 @@ struct ScrollerScene<Layout: PreparedLayout>: Scene {
     try scroller.release(checked(target), at: time)
   }
 
-  mutating func setContentOffset(_ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError) {
+  mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double
+  ) throws(ScriptError) {
     try scroller.setContentOffset(checked(target), offset, animated: animated, at: time)
   }
 

@@ -89,8 +89,9 @@ final class SceneRecorder {
   ) throws -> RecordedScene {
     let script = try GestureScript(scriptText)
     var scene = try entry.make(context)
-    return try record(&scene, entry: entry, script: script, scriptText: scriptText, fps: fps, folder: folder,
-                      everyFrame: everyFrame)
+    return try record(
+      &scene, entry: entry, script: script, scriptText: scriptText, fps: fps, folder: folder,
+      everyFrame: everyFrame)
   }
 
   private func record<S: Scene>(

@@ -10,7 +10,8 @@ enum FlowScene {
     title: "Photo grid (flow layout)",
     summary: "Square thumbnails, three to a row, aspect-filled and cropped; section headers pin to the top. "
       + "A fling, a rubber-band at the end, a drag back.",
-    demoScript: "drag 0,-260 0.3; release; wait 1.2; drag 0,-200 0.2; release; wait 1.6; drag 0,240 0.3; release; wait 0.8",
+    demoScript:
+      "drag 0,-260 0.3; release; wait 1.2; drag 0,-200 0.2; release; wait 1.6; drag 0,240 0.3; release; wait 0.8",
     make: { context in try make(context) })
 
   static func make(_ context: SceneContext) throws -> any Scene {
