@@ -65,7 +65,7 @@ final class SceneRecorder {
 
   /// The frame numbers worth keeping as stills: the first, the end of each
   /// timed step, and the last; at most `limit`, spread evenly.
-  static func keyFrames(_ script: GestureScript, fps: Double, limit: Int = 8) -> [Int] {
+  static func keyFrames(_ script: GestureScript, fps: Double, limit: Int = 12) -> [Int] {
     var marks = [0]
     var tick = 0
     for step in script.steps {
