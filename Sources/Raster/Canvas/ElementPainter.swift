@@ -124,12 +124,13 @@ public final class ElementPainter {
     }
   }
 
-  /// The debug overlay for one element: its item number in a small dark
-  /// tag at the top-left corner of the transformed frame.
+  /// The debug overlay for one cell: its item number in a small dark tag
+  /// at the top-left corner of the transformed frame. Supplementary and
+  /// decoration elements get none (they carry their own labels).
   public func drawIndexLabel(_ attributes: LayoutAttributes, on canvas: inout Canvas, origin: Point, clip: Rect) {
-    guard let font, attributes.isFinite else { return }
+    guard let font, attributes.isFinite, attributes.id.kind == .cell else { return }
     let frame = attributes.transformedFrame.offsetBy(dx: origin.x, dy: origin.y)
-    let text = attributes.id.kind == .cell ? String(attributes.id.item) : attributes.id.kind.name
+    let text = String(attributes.id.item)
     let size = 10.0
     let width = font.width(of: text, pixelSize: Int((size * canvas.scale).rounded())) / canvas.scale
     let tag = Rect(x: frame.minX + 2, y: frame.minY + 2, width: width + 6, height: size + 4)

@@ -11,8 +11,9 @@ enum DemoPage {
     var body = ""
     var images = 0
     for scene in scenes {
-      let w = scene.pixelSize.width
-      let h = scene.pixelSize.height
+      // Shown at the size in points, so --scale 2 gives sharp images.
+      let w = Int(scene.pointSize.width.rounded())
+      let h = Int(scene.pointSize.height.rounded())
       images += 1 + scene.keyFrames.count
       body += """
         <section id="\(escape(scene.entry.name))">

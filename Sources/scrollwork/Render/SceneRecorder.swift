@@ -22,6 +22,8 @@ struct RecordedScene {
   var storedFrames: Int
   var duration: Double
   var pixelSize: PixelSize
+  /// The size in points (what the page shows it at).
+  var pointSize: Size
   var bytes: Int
 }
 
@@ -151,6 +153,7 @@ final class SceneRecorder {
     try writeFile(bytes, to: directory + "/animation.png")
     return RecordedScene(
       entry: entry, script: scriptText, animation: entry.name + "/animation.png", keyFrames: keyFrames,
-      frameCount: frame, storedFrames: apng.frameCount, duration: lastTime, pixelSize: pixelSize, bytes: bytes.count)
+      frameCount: frame, storedFrames: apng.frameCount, duration: lastTime, pixelSize: pixelSize,
+      pointSize: context.size, bytes: bytes.count)
   }
 }
