@@ -51,7 +51,12 @@ struct Render: ParsableCommand {
     }
     try RenderJob.check(size: screen, scale: scale, fps: fps)
     let text = try loadScriptText(script)
-    _ = try GestureScript(text)  // a bad script fails before any work
+    // A bad or overlong script fails before any work.
+    let frames = SceneRecorder.frameCount(try GestureScript(text), fps: fps)
+    guard frames <= SceneRecorder.maximumFrames else {
+      throw CLIError(
+        "the script needs \(frames) frames at \(fps) fps; at most \(SceneRecorder.maximumFrames) are recorded")
+    }
     var job = RenderJob(
       output: out, photoFolder: photos, size: screen, scale: scale, fps: fps, debug: debug,
       scenes: [(entry, text)], title: "Scrollwork: \(entry.title)")

@@ -83,6 +83,23 @@ final class SceneRecorder {
     return (0..<limit).map { marks[$0 * (marks.count - 1) / (limit - 1)] }
   }
 
+  /// The frames a recording of `script` draws: the first, then one per
+  /// tick of each timed step (instant steps may add one at the end).
+  static func frameCount(_ script: GestureScript, fps: Double) -> Int {
+    var total = 1
+    for step in script.steps {
+      switch step.action {
+      case .drag(_, let d), .hold(let d), .wait(let d): total += Swift.max(1, Int((d * fps).rounded()))
+      default: break
+      }
+    }
+    return total
+  }
+
+  /// The longest recording accepted, in frames (a minute at 30 fps): the
+  /// animation is built in memory.
+  static let maximumFrames = 1800
+
   /// Plays `script` on a new scene from `entry`, writing
   /// `<folder>/<name>/animation.png`, key frames `key-NN.png` and, with
   /// `everyFrame`, `frame-NNNN.png` for every frame.
@@ -90,6 +107,10 @@ final class SceneRecorder {
     _ entry: SceneEntry, scriptText: String, fps: Double, folder: String, everyFrame: Bool = false
   ) throws -> RecordedScene {
     let script = try GestureScript(scriptText)
+    let frames = Self.frameCount(script, fps: fps)
+    guard frames <= Self.maximumFrames else {
+      throw CLIError("the script needs \(frames) frames at \(fps) fps; at most \(Self.maximumFrames) are recorded")
+    }
     var scene = try entry.make(context)
     return try record(
       &scene, entry: entry, script: script, scriptText: scriptText, fps: fps, folder: folder,
@@ -103,13 +124,7 @@ final class SceneRecorder {
     let directory = folder + "/" + entry.name
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let marks = Set(Self.keyFrames(script, fps: fps))
-    var total = 1
-    for step in script.steps {
-      switch step.action {
-      case .drag(_, let d), .hold(let d), .wait(let d): total += Swift.max(1, Int((d * fps).rounded()))
-      default: break
-      }
-    }
+    let total = Self.frameCount(script, fps: fps)
     var apng = APNGWriter(width: pixelSize.width, height: pixelSize.height)
     var keyFrames: [RecordedScene.KeyFrame] = []
     var frame = 0
