@@ -42,8 +42,8 @@ flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scro
 
 say "loading $page in $("$browser" --version 2>/dev/null | head -1)"
 dom=$("$browser" "${flags[@]}" --dump-dom "$page" 2>/dev/null) || fail "the browser could not load the page"
-status=$(grep -o 'data-status="[a-z]*"' <<<"$dom" | head -1)
-loaded=$(grep -o 'data-loaded="[0-9/]*"' <<<"$dom" | head -1)
+status=$(grep -o 'data-status="[a-z]*"' <<<"$dom" | head -1 || true)
+loaded=$(grep -o 'data-loaded="[0-9/]*"' <<<"$dom" | head -1 || true)
 [[ $status == 'data-status="ok"' ]] || fail "images did not all load ($status $loaded)"
 say "every image decoded ($loaded)"
 

@@ -101,3 +101,32 @@ import Testing
     #expect(font.width(of: "42", pixelSize: 20) > 15)
   }
 }
+
+@Suite struct ElementPainterTests {
+  @Test func aPhotoThatFailsDrawsTheFillAndIsReported() {
+    let painter = ElementPainter(cache: ImageCache(), font: nil)
+    let photo = Photo(name: "gone.jpg", size: PixelSize(width: 40, height: 30), source: .file("/nonexistent/gone.jpg"))
+    var canvas = Canvas(pixelSize: PixelSize(width: 20, height: 20), background: .black)
+    let a = LayoutAttributes(id: .cell(0), center: Point(x: 10, y: 10), size: Size(width: 20, height: 20))
+    painter.draw(
+      a, photo: photo, style: ElementStyle(fill: Color(red: 0, green: 1, blue: 0)), on: &canvas, origin: .zero,
+      clip: Rect(x: 0, y: 0, width: 20, height: 20))
+    #expect(canvas.image[10, 10] == (0, 255, 0, 255))
+    #expect(painter.failures["gone.jpg"] == .unreadable("no such file"))
+  }
+
+  @Test func contentRectPlacesThePhotoAndTheRestShowsTheFill() {
+    // A 2×1 red|blue image aspect-filled into the left half of a 20×10 element.
+    let image = RGBAImage(width: 2, height: 1, premultiplied: [255, 0, 0, 255, 0, 0, 255, 255])
+    var canvas = Canvas(pixelSize: PixelSize(width: 20, height: 10), background: .black)
+    let content = Rect(x: 0, y: 0, width: 10, height: 10)
+    let filled = Size(width: 2, height: 1).aspectFill(content.size)  // 20×10, centred on the content rect
+    canvas.drawQuad(
+      size: Size(width: 20, height: 10), transform: .identity,
+      paint: .image(
+        image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: .white))
+    #expect(canvas.image[1, 5].r > 200 && canvas.image[1, 5].b < 60, "left edge shows the image's middle-left: red")
+    #expect(canvas.image[8, 5].b > 200, "right of the content centre: blue")
+    #expect(canvas.image[15, 5] == (255, 255, 255, 255), "outside the content rect: the fallback")
+  }
+}
