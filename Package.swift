@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
     .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
     .library(name: "Album", targets: ["Album"]),
+    .library(name: "Raster", targets: ["Raster"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
   dependencies: [
@@ -25,6 +26,20 @@ let package = Package(
 
     .target(name: "Album", dependencies: ["LayoutCore", "ScrollPhysics"]),
 
+    // MARK: - Raster (decoding, drawing, PNG / APNG output) and the system libraries it uses
+
+    .systemLibrary(
+      name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"]), .brew(["jpeg-turbo"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+    .systemLibrary(
+      name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+    // libjpeg reports errors by longjmp: the shim keeps setjmp and every libjpeg call in C.
+    .target(name: "CRasterShim", dependencies: ["CJPEG"]),
+    .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
+
     // MARK: - Tools
 
     /// Counts heap allocations for `scrollwork bench` (glibc only).
@@ -37,6 +52,7 @@ let package = Package(
         "ScrollPhysics",
         "Album",
         "MallocCounter",
+        "Raster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -49,7 +65,11 @@ let package = Package(
       name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(name: "AlbumTests", dependencies: ["Album", "LayoutCore", "ScrollPhysics", "ScrollworkTestSupport"]),
     .testTarget(
-      name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport"], exclude: ["Golden"]),
+      name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore"],
+      exclude: ["Golden"]),  // golden PNGs, read through #filePath
+    .testTarget(
+      name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

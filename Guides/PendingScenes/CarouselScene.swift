@@ -1,0 +1,47 @@
+import LayoutCore
+import Raster
+import ScrollPhysics
+
+/// Album-art carousels: the spotify preset (scale and fade by distance to
+/// the centre) in the upper half, cover flow below; each a strip across
+/// the screen with its own surface (`top`, `bottom`).
+enum CarouselScene {
+  static let entry = SceneEntry(
+    name: "carousel",
+    title: "Carousel (spotify preset)",
+    summary: "Square covers that shrink and fade away from the centre and snap to the nearest one.",
+    demoScript: "drag -300 0.3; release; wait 1.4; drag 180 0.2; release; wait 1.2",
+    make: { context in
+      let layout = CarouselLayout.spotify
+      let height = min(300, context.size.width * 0.7)
+      let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
+      let items = LayoutItems(context.photoSizes)
+      let prepared = try layout.prepare(items: items, viewport: Viewport(size: region.size, scale: context.scale))
+      let scrolling = ScrollConfiguration(decelerationRate: DecelerationRate(layout.preferredDecelerationRate))
+      return ScrollerScene(
+        scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
+        name: "carousel", region: region, photo: { context.photo($0.id.item) },
+        style: { _ in ElementStyle(cornerRadius: 10) }, background: Color(hex: 0x121212), debug: context.debug)
+    })
+}
+
+/// The prominent list: a vertical strip where the centred item is full size.
+enum ProminentScene {
+  static let entry = SceneEntry(
+    name: "prominent",
+    title: "Prominent list",
+    summary: "A vertical list whose centred item is full size; the others shrink and fade. Snaps to an item.",
+    demoScript: "drag 0,-260 0.25; release; wait 1.2; drag 0,120 0.2; release; wait 1",
+    make: { context in
+      let side = min(context.size.width - 80, 260)
+      let layout = ProminentLayout(itemSize: Size(width: side, height: side))
+      let region = Rect(origin: .zero, size: context.size)
+      let prepared = try layout.prepare(
+        items: LayoutItems(context.photoSizes), viewport: Viewport(size: region.size, scale: context.scale))
+      let scrolling = ScrollConfiguration(decelerationRate: DecelerationRate(layout.preferredDecelerationRate))
+      return ScrollerScene(
+        scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
+        name: "list", region: region, photo: { context.photo($0.id.item) },
+        style: { _ in ElementStyle(cornerRadius: 14) }, background: Color(hex: 0x121212), debug: context.debug)
+    })
+}

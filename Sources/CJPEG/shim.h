@@ -1,0 +1,5 @@
+// jpeglib.h needs FILE and size_t declared before it.
+#include <stddef.h>
+#include <stdio.h>
+#include <jpeglib.h>
+#include <jerror.h>

@@ -1,0 +1,102 @@
+#include "Composite.h"
+
+#include <math.h>
+
+// Macros rather than functions: debug builds (-O0) do not inline.
+#define sw_min(a, b) ((a) < (b) ? (a) : (b))
+#define sw_max(a, b) ((a) > (b) ? (a) : (b))
+#define SW_BYTE(out, value)                                   \
+  do {                                                        \
+    const double v_ = (value) + 0.5;                          \
+    (out) = v_ >= 255 ? 255 : (v_ <= 0 ? 0 : (uint8_t)v_);    \
+  } while (0)
+
+void sw_composite_quad(const sw_quad *q) {
+  const double inner_w = q->half_w - q->radius;
+  const double inner_h = q->half_h - q->radius;
+  // Farther inside than this (in quad units), coverage is 1.
+  const double inside = q->pixels_per_unit > 0 ? 1 / q->pixels_per_unit : 1e300;
+  for (int y = q->y0; y < q->y1; y++) {
+    const double py = y + 0.5;
+    double u = q->a * (q->x0 + 0.5) + q->c * py + q->tx;
+    double v = q->b * (q->x0 + 0.5) + q->d * py + q->ty;
+    uint8_t *o = q->dst + ((size_t)y * (size_t)q->dst_width + (size_t)q->x0) * 4;
+    for (int x = q->x0; x < q->x1; x++, u += q->a, v += q->b, o += 4) {
+      // Signed distance to the rounded rectangle, in quad units.
+      const double dx = u - q->half_w, dy = v - q->half_h;
+      const double qx = (dx < 0 ? -dx : dx) - inner_w;
+      const double qy = (dy < 0 ? -dy : dy) - inner_h;
+      double coverage = 1;
+      if (qx > -q->radius - inside || qy > -q->radius - inside) {
+        // Near an edge or a corner: the exact distance.
+        const double ox = sw_max(qx, 0), oy = sw_max(qy, 0);
+        const double distance = sqrt(ox * ox + oy * oy) + sw_min(sw_max(qx, qy), 0) - q->radius;
+        coverage = sw_min(1, sw_max(0, 0.5 - distance * q->pixels_per_unit));
+        if (coverage <= 0) continue;
+      }
+      double r = q->flat[0], g = q->flat[1], b = q->flat[2], a = q->flat[3];
+      if (q->tex && u >= q->vis_min_x && u < q->vis_max_x && v >= q->vis_min_y && v < q->vis_max_y) {
+        const int tw = q->tex_width, th = q->tex_height;
+        const double sx = sw_min(tw - 1, sw_max(0, (u - q->image_x) * q->sx_scale - 0.5));
+        const double sy = sw_min(th - 1, sw_max(0, (v - q->image_y) * q->sy_scale - 0.5));
+        const int ix = (int)sx, iy = (int)sy;
+        const double fx = sx - ix, fy = sy - iy;
+        const int ix1 = ix + 1 < tw ? ix + 1 : tw - 1;
+        const int iy1 = iy + 1 < th ? iy + 1 : th - 1;
+        const uint8_t *p00 = q->tex + ((size_t)iy * tw + ix) * 4;
+        const uint8_t *p10 = q->tex + ((size_t)iy * tw + ix1) * 4;
+        const uint8_t *p01 = q->tex + ((size_t)iy1 * tw + ix) * 4;
+        const uint8_t *p11 = q->tex + ((size_t)iy1 * tw + ix1) * 4;
+        const double w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+        r = p00[0] * w00 + p10[0] * w10 + p01[0] * w01 + p11[0] * w11;
+        g = p00[1] * w00 + p10[1] * w10 + p01[1] * w01 + p11[1] * w11;
+        b = p00[2] * w00 + p10[2] * w10 + p01[2] * w01 + p11[2] * w11;
+        a = p00[3] * w00 + p10[3] * w10 + p01[3] * w01 + p11[3] * w11;
+      }
+      const double k = coverage * q->opacity;
+      const double sa = a * k;
+      const double inv = 1 - sa / 255;
+      SW_BYTE(o[0], r * q->keep * k + o[0] * inv);
+      SW_BYTE(o[1], g * q->keep * k + o[1] * inv);
+      SW_BYTE(o[2], b * q->keep * k + o[2] * inv);
+      SW_BYTE(o[3], sa + o[3] * inv);
+    }
+  }
+}
+
+void sw_blend_mask(uint8_t *dst, int dst_width, const uint8_t *mask, int mask_width, int mask_height,
+                   int pitch, int x, int y, const double color[4], int cx0, int cy0, int cx1, int cy1) {
+  for (int row = 0; row < mask_height; row++) {
+    const int dy = y + row;
+    if (dy < cy0 || dy >= cy1) continue;
+    for (int col = 0; col < mask_width; col++) {
+      const int dx = x + col;
+      if (dx < cx0 || dx >= cx1) continue;
+      const double m = mask[row * pitch + col] / 255.0;
+      if (m == 0) continue;
+      uint8_t *o = dst + ((size_t)dy * (size_t)dst_width + (size_t)dx) * 4;
+      const double inv = 1 - color[3] * m / 255;
+      SW_BYTE(o[0], color[0] * m + o[0] * inv);
+      SW_BYTE(o[1], color[1] * m + o[1] * inv);
+      SW_BYTE(o[2], color[2] * m + o[2] * inv);
+      SW_BYTE(o[3], color[3] * m + o[3] * inv);
+    }
+  }
+}
+
+void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels) {
+  for (size_t i = 0; i < pixels; i++) {
+    rgb[i * 3] = rgba[i * 4];
+    rgb[i * 3 + 1] = rgba[i * 4 + 1];
+    rgb[i * 3 + 2] = rgba[i * 4 + 2];
+  }
+}
+
+void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
+  for (size_t i = 0; i < pixels; i++) {
+    dst[i * 4] = r;
+    dst[i * 4 + 1] = g;
+    dst[i * 4 + 2] = b;
+    dst[i * 4 + 3] = a;
+  }
+}

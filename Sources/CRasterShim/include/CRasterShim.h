@@ -1,0 +1,3 @@
+// The module's umbrella header.
+#include "RasterShim.h"
+#include "Composite.h"

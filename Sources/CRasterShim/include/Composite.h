@@ -1,0 +1,49 @@
+#ifndef SCROLLWORK_COMPOSITE_H
+#define SCROLLWORK_COMPOSITE_H
+
+// The canvas's per-pixel loops. They are plain C so that debug builds,
+// where Swift's generic integer and floating-point conversions are not
+// specialised, still draw a frame in a few milliseconds. Swift computes
+// every parameter; C only walks pixels. All buffers are premultiplied RGBA8.
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+  uint8_t *dst;
+  int dst_width;
+  /// The pixel rectangle to walk: [x0, x1) × [y0, y1), inside dst.
+  int x0, y0, x1, y1;
+  /// Device pixel → quad coordinates: u = a·x + c·y + tx, v = b·x + d·y + ty.
+  double a, b, c, d, tx, ty;
+  /// The quad is [0, 2·half_w] × [0, 2·half_h] with corner radius `radius`.
+  double half_w, half_h, radius;
+  /// Device pixels per quad unit (anti-aliasing width).
+  double pixels_per_unit;
+  /// Multiplies coverage; `keep` = 1 − overlay darkens the colour.
+  double opacity, keep;
+  /// The colour (premultiplied, 0...255) where no texture shows.
+  double flat[4];
+  /// Optional texture, sampled bilinearly inside the visible rectangle.
+  const uint8_t *tex;
+  int tex_width, tex_height;
+  /// Texture pixel = (u − image_x)·sx_scale − 0.5 (and likewise for v).
+  double image_x, image_y, sx_scale, sy_scale;
+  double vis_min_x, vis_min_y, vis_max_x, vis_max_y;
+} sw_quad;
+
+/// Composites the quad source-over onto dst.
+void sw_composite_quad(const sw_quad *quad);
+
+/// Composites an 8-bit coverage mask in a premultiplied colour (0...255)
+/// source-over onto dst at (x, y), inside the clip [cx0, cx1) × [cy0, cy1).
+void sw_blend_mask(uint8_t *dst, int dst_width, const uint8_t *mask, int mask_width, int mask_height,
+                   int pitch, int x, int y, const double color[4], int cx0, int cy0, int cx1, int cy1);
+
+/// Drops the alpha byte of each pixel.
+void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels);
+
+/// Fills `pixels` RGBA pixels with one value.
+void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
+
+#endif

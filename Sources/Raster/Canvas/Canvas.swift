@@ -1,0 +1,193 @@
+import CRasterShim
+import LayoutCore
+
+/// An RGBA raster to draw layouts on, in points (y down) mapped to pixels
+/// by `scale`.
+///
+/// Pixels are 8-bit **premultiplied** RGBA (see `RGBAImage`). Every shape
+/// is a quad: a rectangle of `size` in its own coordinates, placed by an
+/// affine transform, with rounded corners, anti-aliased edges (coverage
+/// from the distance to the edge in device pixels), an opacity and a
+/// paint (a colour, or an image sampled bilinearly). Drawing composites
+/// source-over. Non-finite geometry draws nothing; nothing traps.
+public struct Canvas: Sendable {
+  public private(set) var image: RGBAImage
+  /// Pixels per point.
+  public let scale: Double
+
+  /// A canvas of `pixelSize` filled with `background`. A non-finite or
+  /// non-positive `scale` clamps to 1.
+  public init(pixelSize: PixelSize, scale: Double = 1, background: Color = .black) {
+    self.scale = scale.isFinite && scale > 0 ? scale : 1
+    let (r, g, b, a) = background.premultiplied255
+    image = RGBAImage(
+      width: pixelSize.width, height: pixelSize.height,
+      fill: (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()), UInt8(a.rounded())))
+  }
+
+  public var width: Int { image.width }
+  public var height: Int { image.height }
+  /// The canvas size in points.
+  public var size: Size { Size(width: Double(image.width) / scale, height: Double(image.height) / scale) }
+
+  /// What fills a quad.
+  public enum Paint {
+    /// One colour.
+    case color(Color)
+    /// `image` stretched over `imageRect` (in the quad's coordinates),
+    /// shown only inside `visibleRect` (outside it, `fallback` shows).
+    case image(RGBAImage, imageRect: Rect, visibleRect: Rect, fallback: Color)
+  }
+
+  /// Fills `rect` (points) with `color`, optionally with rounded corners.
+  public mutating func fill(_ rect: Rect, _ color: Color, cornerRadius: Double = 0, clip: Rect? = nil) {
+    drawQuad(
+      size: rect.size, transform: AffineTransform(translationX: rect.minX, y: rect.minY), paint: .color(color),
+      cornerRadius: cornerRadius, clip: clip)
+  }
+
+  /// Fills the canvas with `color`, replacing what was there.
+  public mutating func clear(_ color: Color) {
+    self = Canvas(pixelSize: image.size, scale: scale, background: color)
+  }
+
+  /// Outlines `rect` with lines `width` points wide, drawn inside it.
+  public mutating func stroke(_ rect: Rect, _ color: Color, width: Double = 1, clip: Rect? = nil) {
+    let w = Swift.min(width, rect.width / 2, rect.height / 2)
+    fill(Rect(x: rect.minX, y: rect.minY, width: rect.width, height: w), color, clip: clip)
+    fill(Rect(x: rect.minX, y: rect.maxY - w, width: rect.width, height: w), color, clip: clip)
+    fill(Rect(x: rect.minX, y: rect.minY + w, width: w, height: rect.height - 2 * w), color, clip: clip)
+    fill(Rect(x: rect.maxX - w, y: rect.minY + w, width: w, height: rect.height - 2 * w), color, clip: clip)
+  }
+
+  /// Draws a quad: the rectangle `(0, 0, size)` in its own coordinates,
+  /// mapped to canvas points by `transform`.
+  ///
+  /// - Parameters:
+  ///   - cornerRadius: clamped to `0...min(width, height) / 2`.
+  ///   - opacity: multiplies the paint's alpha (clamped to 0...1).
+  ///   - overlay: darkens the paint towards black by this fraction (0...1),
+  ///     before opacity.
+  ///   - clip: a rectangle in canvas points outside which nothing changes
+  ///     (rounded outward to whole pixels).
+  /// - Complexity: O(pixels in the quad's bounding box within the clip).
+  public mutating func drawQuad(
+    size: Size, transform: AffineTransform, paint: Paint, cornerRadius: Double = 0, opacity: Double = 1,
+    overlay: Double = 0, clip: Rect? = nil
+  ) {
+    guard size.isPositive, transform.isFinite, opacity.isFinite, opacity > 0 else { return }
+    let device = transform.concatenating(AffineTransform(scale: scale))
+    guard let inverse = device.inverted, inverse.isFinite else { return }
+    // Bounding box in pixels, clipped.
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for corner in [
+      Point(x: 0, y: 0), Point(x: size.width, y: 0), Point(x: 0, y: size.height), Point(x: size.width, y: size.height),
+    ] {
+      let p = device.apply(to: corner)
+      minX = Swift.min(minX, p.x)
+      minY = Swift.min(minY, p.y)
+      maxX = Swift.max(maxX, p.x)
+      maxY = Swift.max(maxY, p.y)
+    }
+    if let clip {
+      guard clip.isFinite else { return }
+      minX = Swift.max(minX, (clip.minX * scale).rounded(.down))
+      minY = Swift.max(minY, (clip.minY * scale).rounded(.down))
+      maxX = Swift.min(maxX, (clip.maxX * scale).rounded(.up))
+      maxY = Swift.min(maxY, (clip.maxY * scale).rounded(.up))
+    }
+    let x0 = Int(Swift.max(0, Swift.min(Double(width), minX.rounded(.down))))
+    let y0 = Int(Swift.max(0, Swift.min(Double(height), minY.rounded(.down))))
+    let x1 = Int(Swift.max(0, Swift.min(Double(width), maxX.rounded(.up))))
+    let y1 = Int(Swift.max(0, Swift.min(Double(height), maxY.rounded(.up))))
+    guard x0 < x1, y0 < y1 else { return }
+
+    // Local units per device pixel, for anti-aliasing by distance.
+    let pixelsPerUnit = (abs(device.a * device.d - device.b * device.c)).squareRoot()
+    let halfW = size.width / 2
+    let halfH = size.height / 2
+    let radius = Swift.max(0, Swift.min(cornerRadius.isFinite ? cornerRadius : 0, halfW, halfH))
+    let alpha = Swift.min(1, opacity)
+    let keep = 1 - Swift.max(0, Swift.min(1, overlay.isFinite ? overlay : 0))
+
+    var quad = sw_quad()
+    quad.x0 = Int32(x0)
+    quad.y0 = Int32(y0)
+    quad.x1 = Int32(x1)
+    quad.y1 = Int32(y1)
+    quad.dst_width = Int32(width)
+    quad.a = inverse.a
+    quad.b = inverse.b
+    quad.c = inverse.c
+    quad.d = inverse.d
+    quad.tx = inverse.tx
+    quad.ty = inverse.ty
+    quad.half_w = halfW
+    quad.half_h = halfH
+    quad.radius = radius
+    quad.pixels_per_unit = pixelsPerUnit
+    quad.opacity = alpha
+    quad.keep = keep
+    var texture: RGBAImage?
+    switch paint {
+    case .color(let color):
+      quad.flat = color.premultiplied255
+    case .image(let image, let rect, let visibleRect, let fallbackColor):
+      quad.flat = fallbackColor.premultiplied255
+      if image.width > 0, image.height > 0, rect.size.isPositive, rect.isFinite, visibleRect.isFinite {
+        texture = image
+        quad.tex_width = Int32(image.width)
+        quad.tex_height = Int32(image.height)
+        quad.image_x = rect.minX
+        quad.image_y = rect.minY
+        quad.sx_scale = Double(image.width) / rect.width
+        quad.sy_scale = Double(image.height) / rect.height
+        quad.vis_min_x = visibleRect.minX
+        quad.vis_min_y = visibleRect.minY
+        quad.vis_max_x = visibleRect.maxX
+        quad.vis_max_y = visibleRect.maxY
+      }
+    }
+    // The pixel loop is C (see Composite.h): debug builds stay fast.
+    let texPixels = texture?.pixels ?? []
+    image.pixels.withUnsafeMutableBufferPointer { dst in
+      texPixels.withUnsafeBufferPointer { tex in
+        quad.dst = dst.baseAddress
+        quad.tex = texture == nil ? nil : tex.baseAddress
+        sw_composite_quad(&quad)
+      }
+    }
+  }
+
+  /// Composites an 8-bit coverage mask (glyphs) in `color`, its top-left
+  /// pixel at `(x, y)` in canvas pixels.
+  mutating func blendMask(
+    _ mask: UnsafeBufferPointer<UInt8>, width mw: Int, height mh: Int, pitch: Int, x: Int, y: Int, color: Color,
+    clip: (Int, Int, Int, Int)? = nil
+  ) {
+    var (cx0, cy0, cx1, cy1) = (0, 0, width, height)
+    if let clip {
+      cx0 = Swift.max(cx0, clip.0)
+      cy0 = Swift.max(cy0, clip.1)
+      cx1 = Swift.min(cx1, clip.2)
+      cy1 = Swift.min(cy1, clip.3)
+    }
+    let (r, g, b, a) = color.premultiplied255
+    let rgba = [r, g, b, a]
+    let canvasWidth = Int32(width)
+    image.pixels.withUnsafeMutableBufferPointer { dst in
+      sw_blend_mask(
+        dst.baseAddress, canvasWidth, mask.baseAddress, Int32(mw), Int32(mh), Int32(pitch), Int32(x), Int32(y), rgba,
+        Int32(cx0), Int32(cy0), Int32(cx1), Int32(cy1))
+    }
+  }
+
+  /// Writes `pixels` into the canvas at `(x, y)` (pixels), replacing what
+  /// was there: for generators that compute every pixel themselves.
+  public mutating func withPixels<R>(_ body: (inout RGBAImage) throws -> R) rethrows -> R {
+    try body(&image)
+  }
+}

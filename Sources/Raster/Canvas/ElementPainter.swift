@@ -1,0 +1,147 @@
+import LayoutCore
+
+/// How one element looks, besides its layout attributes.
+public struct ElementStyle: Hashable, Sendable {
+  /// Where a label sits in the element.
+  public enum Placement: Hashable, Sendable {
+    case center
+    case topLeading
+    case bottomLeading
+  }
+
+  /// The element's colour where no photo covers it (and while a photo
+  /// cannot be decoded).
+  public var fill: Color
+  public var cornerRadius: Double
+  /// Text drawn over the element, or `nil`.
+  public var label: String?
+  /// The label's size in points.
+  public var labelSize: Double
+  public var labelColor: Color
+  public var labelPlacement: Placement
+
+  public init(
+    fill: Color = Color(hex: 0x3A3A3C), cornerRadius: Double = 0, label: String? = nil, labelSize: Double = 15,
+    labelColor: Color = .white, labelPlacement: Placement = .center
+  ) {
+    self.fill = fill
+    self.cornerRadius = cornerRadius
+    self.label = label
+    self.labelSize = labelSize
+    self.labelColor = labelColor
+    self.labelPlacement = labelPlacement
+  }
+}
+
+/// Draws layout attributes on a canvas: the photo aspect-filled into the
+/// content rect (or the element), clipped to the element's rounded
+/// rectangle, placed by the element's transform about its centre, with its
+/// alpha and header overlay; then the label.
+///
+/// Photos come from an `ImageCache` at the resolution they are drawn at.
+/// A photo that fails to decode draws as the style's fill with a "!" and
+/// its error is kept in `failures` (reported once per photo by callers).
+///
+/// Not thread-safe.
+public final class ElementPainter {
+  public let cache: ImageCache
+  public let font: Font?
+  /// Photos that could not be drawn, by name, with why.
+  public private(set) var failures: [String: DecodeError] = [:]
+
+  public init(cache: ImageCache, font: Font?) {
+    self.cache = cache
+    self.font = font
+  }
+
+  /// The map from the element's own coordinates (origin at its top-left,
+  /// untransformed) to canvas points, given where content point (0, 0) is
+  /// on the canvas.
+  public static func elementToCanvas(_ attributes: LayoutAttributes, origin: Point) -> AffineTransform {
+    AffineTransform(translationX: -attributes.size.width / 2, y: -attributes.size.height / 2)
+      .concatenating(attributes.transform)
+      .concatenating(
+        AffineTransform(translationX: attributes.center.x + origin.x, y: attributes.center.y + origin.y))
+  }
+
+  /// Draws one element.
+  ///
+  /// - Parameters:
+  ///   - origin: the canvas point where the layout's content point (0, 0)
+  ///     is (a panel's origin minus its content offset).
+  ///   - clip: the panel's rectangle on the canvas.
+  /// - Complexity: O(pixels covered), plus a decode on a cache miss.
+  public func draw(
+    _ attributes: LayoutAttributes, photo: Photo?, style: ElementStyle, on canvas: inout Canvas, origin: Point,
+    clip: Rect
+  ) {
+    guard attributes.isFinite, attributes.size.isPositive, attributes.alpha > 0 else { return }
+    let m = Self.elementToCanvas(attributes, origin: origin)
+    let local = Rect(origin: .zero, size: attributes.size)
+    let content = attributes.contentRect ?? local
+    var paint = Canvas.Paint.color(style.fill)
+    var failed = false
+    if let photo, content.size.isPositive {
+      let photoSize = Size(width: Double(photo.size.width), height: Double(photo.size.height))
+      let filled = photoSize.aspectFill(content.size)
+      let t = attributes.transform
+      let zoom = Swift.max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 0.01)
+      let need = PixelSize(
+        width: Int((filled.width * canvas.scale * zoom).rounded(.up)),
+        height: Int((filled.height * canvas.scale * zoom).rounded(.up)))
+      do {
+        let image = try cache.image(for: photo, atLeast: need)
+        paint = .image(
+          image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
+      } catch {
+        failures[photo.name] = error
+        failed = true
+      }
+    }
+    canvas.drawQuad(
+      size: attributes.size, transform: m, paint: paint, cornerRadius: style.cornerRadius,
+      opacity: attributes.alpha, overlay: attributes.overlayAlpha, clip: clip)
+    let label = failed ? "!" : style.label
+    if let label, let font {
+      let zoom = abs(attributes.transform.a * attributes.transform.d - attributes.transform.b * attributes.transform.c)
+        .squareRoot()
+      let size = style.labelSize * zoom
+      guard size > 1 else { return }
+      let color = style.labelColor.withAlpha(attributes.alpha)
+      let pad = Swift.min(8, attributes.size.width / 6)
+      switch style.labelPlacement {
+      case .center:
+        canvas.draw(label, font: font, size: size, centeredAt: m.apply(to: local.center), color: color, clip: clip)
+      case .topLeading:
+        canvas.draw(
+          label, font: font, size: size, at: m.apply(to: Point(x: pad, y: pad + style.labelSize * 0.8)), color: color,
+          clip: clip)
+      case .bottomLeading:
+        canvas.draw(
+          label, font: font, size: size, at: m.apply(to: Point(x: pad, y: attributes.size.height - pad)),
+          color: color, clip: clip)
+      }
+    }
+  }
+
+  /// The debug overlay for one cell: its item number in a small dark tag
+  /// at the top-left corner of the transformed frame. Supplementary and
+  /// decoration elements get none (they carry their own labels).
+  public func drawIndexLabel(_ attributes: LayoutAttributes, on canvas: inout Canvas, origin: Point, clip: Rect) {
+    guard let font, attributes.isFinite, attributes.id.kind == .cell else { return }
+    let frame = attributes.transformedFrame.offsetBy(dx: origin.x, dy: origin.y)
+    let text = String(attributes.id.item)
+    let size = 10.0
+    let width = font.width(of: text, pixelSize: Int((size * canvas.scale).rounded())) / canvas.scale
+    let tag = Rect(x: frame.minX + 2, y: frame.minY + 2, width: width + 6, height: size + 4)
+    canvas.fill(tag, Color.black.withAlpha(0.6), cornerRadius: 3, clip: clip)
+    canvas.draw(text, font: font, size: size, at: Point(x: tag.minX + 3, y: tag.maxY - 3.5), color: .white, clip: clip)
+  }
+
+  /// The debug overlay's centre line: a thin vertical line through the
+  /// middle of `region` (where a pager or filmstrip centres its item).
+  public func drawCenterLine(in region: Rect, on canvas: inout Canvas, color: Color = Color(hex: 0xFF3B30, alpha: 0.9))
+  {
+    canvas.fill(Rect(x: region.midX - 0.5, y: region.minY, width: 1, height: region.height), color, clip: region)
+  }
+}

@@ -1,0 +1,46 @@
+/// Why a photo could not be decoded. Every case names the problem in words
+/// a user can act on; the CLI prints `path: description`.
+public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The file could not be opened or read (missing, a folder, no permission).
+  case unreadable(String)
+  /// The file holds no bytes.
+  case empty
+  /// The bytes are neither JPEG nor PNG.
+  case notAnImage
+  /// The data stops before the image does.
+  case truncated(String)
+  /// The decoder rejected the data.
+  case corrupt(String)
+  /// The declared size is above the pixel limit (a decompression bomb, or
+  /// just too big to render).
+  case tooLarge(PixelSize, limit: Int)
+  /// A JPEG or PNG variant the decoder does not handle.
+  case unsupported(String)
+
+  public var description: String {
+    switch self {
+    case .unreadable(let why): "cannot read the file (\(why))"
+    case .empty: "the file is empty (0 bytes)"
+    case .notAnImage: "not a JPEG or PNG image"
+    case .truncated(let why): "the image data is truncated" + (why.isEmpty ? "" : " (\(why))")
+    case .corrupt(let why): "the image data is corrupt" + (why.isEmpty ? "" : " (\(why))")
+    case .tooLarge(let size, let limit):
+      "the image is \(size) = \(size.width * size.height) pixels, above the limit of \(limit) pixels"
+    case .unsupported(let why): "unsupported image (\(why))"
+    }
+  }
+}
+
+/// The file formats the decoder reads.
+public enum ImageFormat: String, Hashable, Sendable {
+  case jpeg
+  case png
+
+  /// The format the leading bytes announce, or `nil`.
+  public static func sniff(_ bytes: some Collection<UInt8>) -> ImageFormat? {
+    let head = Array(bytes.prefix(8))
+    if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+    if head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+    return nil
+  }
+}

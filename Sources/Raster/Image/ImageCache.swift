@@ -1,0 +1,127 @@
+/// Decoded photos keyed by photo and resolution level, within a memory
+/// bound.
+///
+/// Level `k` is the photo at 1/2^k of its size (each side rounded up). A
+/// request for a photo drawn `n` pixels wide is served by the smallest
+/// level still at least `n` wide, so a thumbnail never costs a full decode
+/// (JPEG decodes straight to the level through DCT scaling) and bilinear
+/// filtering never shrinks by more than 2× (no aliasing when shrinking a
+/// lot: each level is a 2×2 box filter of the one above).
+///
+/// When the cached images exceed `byteLimit`, the least recently used go
+/// first. An image larger than the whole limit is returned but not kept.
+/// Failures are remembered per photo so a bad file is decoded once.
+///
+/// Not thread-safe: one renderer owns one cache.
+public final class ImageCache {
+  struct Key: Hashable {
+    var source: Photo.Source
+    var level: Int
+  }
+
+  struct Entry {
+    var image: RGBAImage
+    var lastUse: Int
+  }
+
+  /// The most bytes of decoded pixels kept.
+  public let byteLimit: Int
+  /// The bytes of decoded pixels held now (never above `byteLimit`).
+  public private(set) var byteCount = 0
+  /// Requests answered from the cache.
+  public private(set) var hits = 0
+  /// Requests that decoded.
+  public private(set) var misses = 0
+
+  public let decoder: ImageDecoder
+  let samples: SampleRenderer?
+  private var entries: [Key: Entry] = [:]
+  private var failures: [Photo.Source: DecodeError] = [:]
+  private var clock = 0
+
+  /// - Parameters:
+  ///   - byteLimit: the memory bound in bytes (default 256 MiB); values
+  ///     below 0 clamp to 0 (nothing is kept).
+  ///   - samples: draws `.sample` photos; without it they fail as
+  ///     `.unreadable`.
+  public init(byteLimit: Int = 256 << 20, decoder: ImageDecoder = ImageDecoder(), samples: SampleRenderer? = nil) {
+    self.byteLimit = Swift.max(0, byteLimit)
+    self.decoder = decoder
+    self.samples = samples
+  }
+
+  /// The number of decoded images held.
+  public var count: Int { entries.count }
+
+  /// The level whose size is the smallest still at least `minimum`.
+  public static func level(for size: PixelSize, atLeast minimum: PixelSize) -> Int {
+    var k = 0
+    while k < 12 {
+      let w = (size.width + (1 << (k + 1)) - 1) >> (k + 1)
+      let h = (size.height + (1 << (k + 1)) - 1) >> (k + 1)
+      guard w >= Swift.max(1, minimum.width), h >= Swift.max(1, minimum.height) else { break }
+      // Stop once halving no longer shrinks anything (1×1).
+      guard w < (size.width + (1 << k) - 1) >> k || h < (size.height + (1 << k) - 1) >> k else { break }
+      k += 1
+    }
+    return k
+  }
+
+  /// The photo decoded at a resolution of at least `minimum` pixels (when
+  /// the photo is that large).
+  ///
+  /// - Throws: the photo's `DecodeError` (remembered: later calls throw it
+  ///   again without decoding).
+  /// - Complexity: O(1) for a hit; a decode for a miss, plus O(entries) to
+  ///   evict.
+  public func image(for photo: Photo, atLeast minimum: PixelSize) throws(DecodeError) -> RGBAImage {
+    if let failure = failures[photo.source] { throw failure }
+    clock += 1
+    let key = Key(source: photo.source, level: Self.level(for: photo.size, atLeast: minimum))
+    if var entry = entries[key] {
+      entry.lastUse = clock
+      entries[key] = entry
+      hits += 1
+      return entry.image
+    }
+    misses += 1
+    let levelSize = PixelSize(
+      width: Swift.max(1, (photo.size.width + (1 << key.level) - 1) >> key.level),
+      height: Swift.max(1, (photo.size.height + (1 << key.level) - 1) >> key.level))
+    let image: RGBAImage
+    do throws(DecodeError) {
+      switch photo.source {
+      case .file(let path):
+        image = try decoder.decode(file: path, atLeast: levelSize)
+      case .sample(let sample):
+        guard let samples else { throw DecodeError.unreadable("no sample generator") }
+        image = samples.render(sample, size: levelSize)
+      }
+    } catch {
+      failures[photo.source] = error
+      throw error
+    }
+    store(image, for: key)
+    return image
+  }
+
+  /// The error remembered for `photo`, if its decode failed.
+  public func failure(for photo: Photo) -> DecodeError? { failures[photo.source] }
+
+  /// Drops every image (not the remembered failures).
+  public func removeAll() {
+    entries.removeAll()
+    byteCount = 0
+  }
+
+  private func store(_ image: RGBAImage, for key: Key) {
+    guard image.byteCount <= byteLimit else { return }
+    while byteCount + image.byteCount > byteLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+    {
+      byteCount -= oldest.value.image.byteCount
+      entries.removeValue(forKey: oldest.key)
+    }
+    entries[key] = Entry(image: image, lastUse: clock)
+    byteCount += image.byteCount
+  }
+}

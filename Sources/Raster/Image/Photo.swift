@@ -1,0 +1,25 @@
+/// A photo a scene shows: where its pixels come from and its upright size.
+///
+/// The size is known before decoding (from the file's header, or from the
+/// sample generator), so layouts can be prepared from photo sizes alone.
+public struct Photo: Hashable, Sendable {
+  /// Where the pixels come from.
+  public enum Source: Hashable, Sendable {
+    /// A JPEG or PNG file.
+    case file(String)
+    /// A photo of the built-in sample album.
+    case sample(SamplePhoto)
+  }
+
+  /// A short name for messages and labels (the file name).
+  public var name: String
+  /// The upright size in pixels (EXIF orientation applied).
+  public var size: PixelSize
+  public var source: Source
+
+  public init(name: String, size: PixelSize, source: Source) {
+    self.name = name
+    self.size = size
+    self.source = source
+  }
+}

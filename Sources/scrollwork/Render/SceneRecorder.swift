@@ -1,0 +1,174 @@
+import Foundation
+import LayoutCore
+import Raster
+import ScrollPhysics
+
+/// A recorded scene: the files written and what the page says about them.
+struct RecordedScene {
+  struct KeyFrame {
+    /// Relative to the output folder.
+    var path: String
+    var time: Double
+  }
+
+  var entry: SceneEntry
+  var script: String
+  /// The animated PNG, relative to the output folder.
+  var animation: String
+  var keyFrames: [KeyFrame]
+  /// Frames drawn (including the first, at time 0).
+  var frameCount: Int
+  /// Frames stored in the animation (equal neighbours merge).
+  var storedFrames: Int
+  var duration: Double
+  var pixelSize: PixelSize
+  /// The size in points (what the page shows it at).
+  var pointSize: Size
+  var bytes: Int
+}
+
+/// Draws scenes and records gesture scripts on them to an animated PNG and
+/// key-frame PNGs.
+final class SceneRecorder {
+  let painter: ElementPainter
+  let context: SceneContext
+  let pixelSize: PixelSize
+  let background = Color(hex: 0x000000)
+  /// Called as frames are drawn: (scene name, frames done, frames in all).
+  var progress: ((String, Int, Int) -> Void)?
+
+  init(painter: ElementPainter, context: SceneContext) {
+    self.painter = painter
+    self.context = context
+    pixelSize = PixelSize(
+      width: Int((context.size.width * context.scale).rounded()),
+      height: Int((context.size.height * context.scale).rounded()))
+  }
+
+  /// The scene's current frame.
+  func draw<S: Scene>(_ scene: S) -> Canvas {
+    var canvas = Canvas(pixelSize: pixelSize, scale: context.scale, background: background)
+    for layer in scene.layers() {
+      if let fill = layer.background { canvas.fill(layer.region, fill) }
+      let origin = Point(x: layer.region.minX - layer.contentOffset.x, y: layer.region.minY - layer.contentOffset.y)
+      let ordered = layer.elements.sorted { $0.zIndex != $1.zIndex ? $0.zIndex < $1.zIndex : $0.id < $1.id }
+      for element in ordered {
+        painter.draw(
+          element, photo: layer.photo(element), style: layer.style(element), on: &canvas, origin: origin,
+          clip: layer.region)
+      }
+      if layer.indexLabels {
+        for element in ordered { painter.drawIndexLabel(element, on: &canvas, origin: origin, clip: layer.region) }
+      }
+      if layer.centerLine { painter.drawCenterLine(in: layer.region, on: &canvas) }
+    }
+    return canvas
+  }
+
+  /// The frame numbers worth keeping as stills: the first, the end of each
+  /// timed step, and the last; at most `limit`, spread evenly.
+  static func keyFrames(_ script: GestureScript, fps: Double, limit: Int = 12) -> [Int] {
+    var marks = [0]
+    var tick = 0
+    for step in script.steps {
+      switch step.action {
+      case .drag(_, let d), .hold(let d), .wait(let d):
+        tick += Swift.max(1, Int((d * fps).rounded()))
+        marks.append(tick)
+      default: break
+      }
+    }
+    marks = Array(Set(marks)).sorted()
+    guard marks.count > limit else { return marks }
+    return (0..<limit).map { marks[$0 * (marks.count - 1) / (limit - 1)] }
+  }
+
+  /// The frames a recording of `script` draws: the first, then one per
+  /// tick of each timed step (instant steps may add one at the end).
+  static func frameCount(_ script: GestureScript, fps: Double) -> Int {
+    var total = 1
+    for step in script.steps {
+      switch step.action {
+      case .drag(_, let d), .hold(let d), .wait(let d): total += Swift.max(1, Int((d * fps).rounded()))
+      default: break
+      }
+    }
+    return total
+  }
+
+  /// The longest recording accepted, in frames (a minute at 30 fps): the
+  /// animation is built in memory.
+  static let maximumFrames = 1800
+
+  /// Plays `script` on a new scene from `entry`, writing
+  /// `<folder>/<name>/animation.png`, key frames `key-NN.png` and, with
+  /// `everyFrame`, `frame-NNNN.png` for every frame.
+  func record(
+    _ entry: SceneEntry, scriptText: String, fps: Double, folder: String, everyFrame: Bool = false
+  ) throws -> RecordedScene {
+    let script = try GestureScript(scriptText)
+    let frames = Self.frameCount(script, fps: fps)
+    guard frames <= Self.maximumFrames else {
+      throw CLIError("the script needs \(frames) frames at \(fps) fps; at most \(Self.maximumFrames) are recorded")
+    }
+    var scene = try entry.make(context)
+    return try record(
+      &scene, entry: entry, script: script, scriptText: scriptText, fps: fps, folder: folder,
+      everyFrame: everyFrame)
+  }
+
+  private func record<S: Scene>(
+    _ scene: inout S, entry: SceneEntry, script: GestureScript, scriptText: String, fps: Double, folder: String,
+    everyFrame: Bool
+  ) throws -> RecordedScene {
+    let directory = folder + "/" + entry.name
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let marks = Set(Self.keyFrames(script, fps: fps))
+    let total = Self.frameCount(script, fps: fps)
+    var apng = APNGWriter(width: pixelSize.width, height: pixelSize.height)
+    var keyFrames: [RecordedScene.KeyFrame] = []
+    var frame = 0
+    var failure: Error?
+    var lastTime = 0.0
+    let name = entry.name
+    let progress = self.progress
+    func emit(_ canvas: Canvas, time: Double) {
+      guard failure == nil else { return }
+      do {
+        try apng.add(canvas.image, delay: 1 / fps)
+        if marks.contains(frame) || everyFrame {
+          let still = try PNGEncoder.encode(canvas.image)
+          if marks.contains(frame) {
+            let file = String(format: "key-%02d.png", keyFrames.count + 1)
+            try writeFile(still, to: directory + "/" + file)
+            keyFrames.append(.init(path: entry.name + "/" + file, time: time))
+          }
+          if everyFrame { try writeFile(still, to: directory + String(format: "/frame-%04d.png", frame)) }
+        }
+      } catch {
+        failure = error
+      }
+      frame += 1
+      lastTime = time
+      progress?(name, frame, Swift.max(total, frame))
+    }
+    emit(draw(scene), time: 0)
+    try script.run(on: &scene, fps: fps) { scene, time in
+      emit(self.draw(scene), time: time)
+    }
+    if let failure { throw failure }
+    // Always keep the last frame as a still.
+    if !marks.contains(frame - 1) {
+      let still = try PNGEncoder.encode(draw(scene).image)
+      let file = String(format: "key-%02d.png", keyFrames.count + 1)
+      try writeFile(still, to: directory + "/" + file)
+      keyFrames.append(.init(path: entry.name + "/" + file, time: lastTime))
+    }
+    let bytes = apng.finish()
+    try writeFile(bytes, to: directory + "/animation.png")
+    return RecordedScene(
+      entry: entry, script: scriptText, animation: entry.name + "/animation.png", keyFrames: keyFrames,
+      frameCount: frame, storedFrames: apng.frameCount, duration: lastTime, pixelSize: pixelSize,
+      pointSize: context.size, bytes: bytes.count)
+  }
+}
