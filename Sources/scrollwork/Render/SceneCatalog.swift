@@ -16,14 +16,13 @@
 /// 2. Add `<Name>Scene.entry` to `SceneCatalog.all` below. The album goes
 ///    first: it is the demo's main act.
 enum SceneCatalog {
-  static let all: [SceneEntry] = {
-    var entries: [SceneEntry] = []
-    #if canImport(Album)
-      entries.append(AlbumScene.entry)  // the main act: compiled in once the album (issue 3) is merged
-    #endif
-    entries.append(FlowScene.entry)
-    return entries
-  }()
+  static let all: [SceneEntry] = [
+    AlbumScene.entry,  // the main act
+    FlowScene.entry,
+    CarouselScene.entry,
+    ProminentScene.entry,
+    StickyScene.entry,
+  ]
 
   /// The entry called `name`, or `nil`.
   static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }
