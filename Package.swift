@@ -53,6 +53,7 @@ let package = Package(
         "Album",
         "MallocCounter",
         "Raster",
+        "CRasterShim",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

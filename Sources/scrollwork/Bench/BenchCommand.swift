@@ -29,11 +29,12 @@ struct Bench: ParsableCommand {
     #endif
     let sizes = quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
     let scenarios = BenchScenario.all.filter { filter == nil || $0.name.contains(filter!) }
-    guard !scenarios.isEmpty else {
+    let renderer = filter == nil || "render-album-frame decode-thumbnail".contains(filter!)
+    guard !scenarios.isEmpty || renderer else {
       throw CLIError(
         "no scenario matches '\(filter ?? "")'; known: \(BenchScenario.all.map(\.name).joined(separator: ", "))")
     }
-    if !json { print(BenchTable.header) }
+    if !json && !scenarios.isEmpty { print(BenchTable.header) }
     for scenario in scenarios {
       var first: Double?
       for n in sizes {
@@ -42,6 +43,11 @@ struct Bench: ParsableCommand {
         result.growth = result.queryMedianNs / max(first ?? 1, 1e-9)
         print(json ? BenchTable.json(result) : BenchTable.row(result))
       }
+    }
+    guard renderer else { return }
+    if !json { print((scenarios.isEmpty ? "" : "\n") + BenchTable.renderHeader) }
+    for row in try RenderBench.run(quick: quick) {
+      print(json ? BenchTable.json(row) : BenchTable.row(row))
     }
   }
 }
@@ -89,6 +95,28 @@ enum BenchTable {
       fixed(r.floorRatio, 1), r.growth.map { fixed($0, 2) } ?? "-",
     ]
     return zip(values, columns).map { pad($0, $1.1) }.joined(separator: " ")
+  }
+
+  static var renderHeader: String {
+    [pad("scenario", 18), pad("median ms", 10), pad("baseline ms", 12), pad("×base", 7), "  note"].joined(
+      separator: " ")
+  }
+
+  static func row(_ r: RenderBench.Row) -> String {
+    [
+      pad(r.scenario, 18), pad(fixed(r.medianMs, 2), 10), pad(r.baselineMs.map { fixed($0, 2) } ?? "-", 12),
+      pad(r.ratio.map { fixed($0, 1) } ?? "-", 7), "  " + r.note,
+    ].joined(separator: " ")
+  }
+
+  static func json(_ r: RenderBench.Row) -> String {
+    var o = JSONObject()
+    o.add("scenario", r.scenario)
+    o.add("medianMs", r.medianMs)
+    o.add("baselineMs", raw: r.baselineMs.map(JSONWriter.number) ?? "null")
+    o.add("baselineRatio", raw: r.ratio.map(JSONWriter.number) ?? "null")
+    o.add("note", r.note)
+    return o.text
   }
 
   static func json(_ r: BenchResult) -> String {

@@ -1,5 +1,3 @@
-// The album scene needs the Album module (issue 3); it compiles in once the
-// album is merged and `Album` is among the executable's dependencies.
 import Album
 import LayoutCore
 import Raster

@@ -1,0 +1,78 @@
+import CRasterShim
+import LayoutCore
+import Raster
+
+/// The renderer's figures: one album frame drawn with photos, and thumbnail
+/// decoding with DCT scaling against full decoding plus resizing.
+enum RenderBench {
+  struct Row {
+    var scenario: String
+    var medianMs: Double
+    var baselineMs: Double?
+    var note: String
+
+    var ratio: Double? { baselineMs.map { $0 / max(medianMs, 1e-9) } }
+  }
+
+  /// Runs both measurements; `quick` takes fewer samples.
+  static func run(quick: Bool) throws -> [Row] {
+    [try albumFrame(quick: quick), try thumbnailDecode(quick: quick)]
+  }
+
+  /// One 1280×720 album frame mid-swipe (two photos and the whole
+  /// filmstrip on screen), drawn with the sample album, the cache warm.
+  static func albumFrame(quick: Bool) throws -> Row {
+    let font = try? Font.named("DejaVu Sans:bold")
+    let cache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
+    let context = SceneContext(
+      size: Size(width: 1280, height: 720), scale: 1, photos: SampleAlbum.photos(), debug: false)
+    let recorder = SceneRecorder(painter: ElementPainter(cache: cache, font: font), context: context)
+    var scene = try AlbumScene.entry.make(context)
+    try scene.touchDown("pager", at: 0)
+    try scene.drag("pager", translation: Point(x: -640, y: 0), at: 0.1)
+    func time<S: Scene>(_ scene: S) -> [Double] {
+      blackHole(recorder.draw(scene))  // warm the cache
+      return timeSamples(count: quick ? 5 : 20, repeats: 1) { _ in blackHole(recorder.draw(scene)) }
+    }
+    let median = Stats(time(scene)).median / 1e6
+    return Row(scenario: "render-album-frame", medianMs: median, baselineMs: nil, note: "1280x720 px, 8.33 ms budget")
+  }
+
+  /// A 4032×3024 JPEG decoded for a 160×120 thumbnail: libjpeg's DCT
+  /// scaling (1/8) then a box filter, against a full decode then halving
+  /// down to the same size.
+  static func thumbnailDecode(quick: Bool) throws -> Row {
+    let photo = SampleAlbum.photos()[0]
+    let renderer = SampleRenderer(font: try? Font.named("DejaVu Sans:bold"))
+    guard case .sample(let sample) = photo.source else { throw CLIError("the sample album has no generated photo") }
+    let image = renderer.render(sample, size: PixelSize(width: 4032, height: 3024))
+    let jpeg = try encodeJPEG(image)
+    let decoder = ImageDecoder()
+    let thumbnail = PixelSize(width: 160, height: 120)
+    let scaled = timeSamples(count: quick ? 5 : 15, repeats: 1) { _ in
+      blackHole(try? decoder.decode(jpeg, atLeast: thumbnail))
+    }
+    let full = timeSamples(count: quick ? 3 : 8, repeats: 1) { _ in
+      guard var image = try? decoder.decode(jpeg) else { return }
+      while image.width / 2 >= thumbnail.width && image.height / 2 >= thumbnail.height { image = image.halved() }
+      blackHole(image)
+    }
+    _ = try decoder.decode(jpeg, atLeast: thumbnail)
+    return Row(
+      scenario: "decode-thumbnail", medianMs: Stats(scaled).median / 1e6, baselineMs: Stats(full).median / 1e6,
+      note: "4032x3024 JPEG (\(jpeg.count / 1024) KiB) for 160x120")
+  }
+
+  static func encodeJPEG(_ image: RGBAImage) throws -> [UInt8] {
+    let straight = image.straightPixels
+    var out: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    var message = [CChar](repeating: 0, count: 200)
+    let status = straight.withUnsafeBufferPointer {
+      sw_jpeg_encode($0.baseAddress, Int32(image.width), Int32(image.height), 90, &out, &size, &message, 200)
+    }
+    guard status == 0, let out else { throw CLIError("JPEG encoding failed") }
+    defer { sw_free(out) }
+    return Array(UnsafeBufferPointer(start: out, count: size))
+  }
+}
