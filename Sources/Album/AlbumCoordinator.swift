@@ -155,9 +155,9 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
       let t = position(pagerOffset: pagerSurface.contentOffset.x)
       let state = FilmstripState(
         unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: unfolded(at: now, position: t))))
-      let x =
-        n == 0 ? stripSurface.contentOffset.x : strip.contentX(atThumbnailCoordinate: t, at: state) - stripHalfWidth
-      stripSurface.setContent(size: strip.contentSize(at: state), inset: strip.contentInset(at: state))
+      let placement = strip.placement(atThumbnailCoordinate: t, at: state)
+      let x = n == 0 ? stripSurface.contentOffset.x : placement.contentX - stripHalfWidth
+      stripSurface.setContent(size: placement.contentSize, inset: placement.contentInset)
       if x != stripSurface.contentOffset.x { stripSurface.setContentOffset(Point(x: x, y: 0), at: now) }
       stripState = FilmstripState(contentOffset: stripSurface.contentOffset, unfolded: state.unfolded)
       if transition.isComplete(at: now), case .follow = transition.goal, !transition.from.isEmpty {

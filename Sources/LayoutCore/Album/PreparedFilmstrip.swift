@@ -310,6 +310,24 @@ public struct PreparedFilmstrip: PreparedLayout {
     return middle + (2 * r - 1) * (c1 - middle)
   }
 
+  /// Where a follower strip goes for thumbnail coordinate `t` at `state`:
+  /// the content x of `t`, and the content size and insets at `state`, from
+  /// one pass over the strip's geometry (the coordinator needs all three
+  /// every frame).
+  ///
+  /// - Complexity: O(u²) for u ≤ 8 unfolded cells.
+  public func placement(
+    atThumbnailCoordinate t: Double, at state: FilmstripState
+  )
+    -> (contentX: Double, contentSize: Size, contentInset: EdgeInsets)
+  {
+    let g = geometry(state)
+    return (
+      count == 0 ? 0 : contentX(t, g), Size(width: g.contentWidth, height: viewport.size.height),
+      EdgeInsets(top: 0, left: g.insetLeft, bottom: 0, right: g.insetRight)
+    )
+  }
+
   /// The thumbnail under content x `x`: the rounded, clamped thumbnail
   /// coordinate; `nil` for an empty album.
   public func thumbnail(atContentX x: Double, at state: FilmstripState) -> Int? {
