@@ -185,12 +185,49 @@ func everyElement<P: PreparedLayout>(
     #expect(wide.numberOfItems(inSection: -1) == 0)
   }
 
+  /// Uniform sections are arithmetic, per-item ones stored: the same frames
+  /// (to rounding) for every alignment, spacing and count.
   @Test func uniformAndPerItemSectionsGiveTheSameFrames() throws {
-    let size = Size(width: 97, height: 61)
-    let layout = FlowLayout(
-      lineSpacing: 3, interItemSpacing: 4, sectionInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
-    let a = try layout.prepare(items: LayoutItems(count: 50, size: size), viewport: viewport)
-    let b = try layout.prepare(items: LayoutItems(Array(repeating: size, count: 50)), viewport: viewport)
-    #expect(a.allAttributes(at: ScrollState()).sortedByID == b.allAttributes(at: ScrollState()).sortedByID)
+    for trial in 0..<300 {
+      let seed = propertySeed(trial, base: 77)
+      var rng = SplitMix64(seed: seed)
+      let size = Size(width: rng.double(in: 1...200), height: rng.double(in: 1...200))
+      let count = rng.int(in: 0...60)
+      let layout = FlowLayout(
+        axis: rng.chance(0.5) ? .vertical : .horizontal, lineSpacing: rng.double(in: 0...10),
+        interItemSpacing: rng.double(in: 0...10),
+        sectionInset: EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), headerLength: 10,
+        alignment: FlowLayout.Alignment.allCases[rng.int(in: 0...2)])
+      let uniform = try layout.prepare(
+        items: LayoutItems(sections: [.uniform(size, count: count), .uniform(size, count: 3)]), viewport: viewport)
+      let each = try layout.prepare(
+        items: LayoutItems(sections: [.each(Array(repeating: size, count: count)), .each([size, size, size])]),
+        viewport: viewport)
+      let a = uniform.allAttributes(at: ScrollState()).sortedByID
+      let b = each.allAttributes(at: ScrollState()).sortedByID
+      #expect(a.map(\.id) == b.map(\.id), "seed \(seed)")
+      for (x, y) in zip(a, b) { #expect(isClose(x.frame, y.frame, tolerance: 1e-9), "seed \(seed): \(x.id)") }
+      #expect(isClose(uniform.contentSize(at: ScrollState()), each.contentSize(at: ScrollState())), "seed \(seed)")
+    }
   }
+
+  @Test func tinyUniformItemsDoNotOverflow() throws {
+    let prepared = try FlowLayout(interItemSpacing: 0)
+      .prepare(items: LayoutItems(count: 5, size: Size(width: 1e-300, height: 10)), viewport: viewport)
+    #expect(prepared.visibleAttributes(at: ScrollState()).count == 5)
+  }
+
+  @Test func millionsOfUniformCellsCostNoPerCellMemory() throws {
+    let prepared = try FlowLayout(lineSpacing: 2, interItemSpacing: 2)
+      .prepare(items: LayoutItems(count: 50_000_000, size: Size(width: 96, height: 96)), viewport: viewport)
+    let bounds = prepared.offsetBounds(at: ScrollState())
+    let state = ScrollState(x: 0, y: bounds.max.y / 2)
+    let visible = prepared.visibleAttributes(at: state)
+    #expect(visible.count > 30 && visible.count < 60)
+    let expected = bruteForce(
+      visible.map { prepared.attributes(for: $0.id, at: state)! },
+      in: Rect(origin: state.contentOffset, size: viewport.size))
+    #expect(visible.sortedByID == expected)
+  }
+
 }

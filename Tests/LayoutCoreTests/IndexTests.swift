@@ -60,4 +60,31 @@ import Testing
       }
     }
   }
+
+  /// The two-level search finds exactly the range a linear scan defines,
+  /// across many blocks.
+  @Test func sortedExtentIndexRangeIsExactAcrossBlocks() {
+    for trial in 0..<200 {
+      let seed = propertySeed(trial, base: 123)
+      var rng = SplitMix64(seed: seed)
+      var index = SortedExtentIndex()
+      var keys: [Double] = []
+      var ends: [Double] = []
+      var key = 0.0
+      for _ in 0..<rng.int(in: 0...5000) {
+        key += rng.chance(0.5) ? 0 : rng.double(in: 0...10)
+        let end = key + rng.double(in: 0...40)
+        index.append(key: key, end: end)
+        keys.append(key)
+        ends.append(max(end, ends.last ?? -.infinity))
+      }
+      for _ in 0..<20 {
+        let lo = rng.double(in: -10...(key + 10))
+        let hi = lo + rng.double(in: 0.001...100)
+        let first = ends.firstIndex { $0 > lo } ?? ends.count
+        let end = keys.firstIndex { $0 >= hi } ?? keys.count
+        #expect(index.candidates(meeting: lo, hi) == first..<max(first, end), "seed \(seed)")
+      }
+    }
+  }
 }

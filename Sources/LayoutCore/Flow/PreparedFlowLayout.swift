@@ -1,12 +1,21 @@
-/// A flow layout's geometry: every cell's frame, the sections' extents and
-/// the supplementary frames, with indexes for visible-rect queries.
+/// A flow layout's geometry: the sections' extents, each section's cells
+/// (arithmetic for uniform sections, a frame per cell otherwise) and the
+/// supplementary frames, with indexes for visible-rect queries.
 public struct PreparedFlowLayout: PreparedLayout {
   public let layout: FlowLayout
   public let viewport: Viewport
-  /// Cell frames, all sections in order.
+  /// Cell frames of the sections with per-item sizes, in order.
   @usableFromInline let cellFrames: [Rect]
-  /// The index of each section's first cell in `cellFrames`, plus the total.
+  /// The index of each section's first stored cell in `cellFrames`, plus the
+  /// total (uniform sections store none).
   @usableFromInline let sectionStarts: [Int]
+  /// Each section's item count.
+  @usableFromInline let itemCounts: [Int]
+  /// The uniform sections' arithmetic, by section (`nil` for stored ones).
+  @usableFromInline let uniformSections: [UniformFlowSection?]
+  /// The sections that are uniform, in order (to skip the per-section walk
+  /// when there are none).
+  @usableFromInline let hasUniformSections: Bool
   /// Per section: where it starts and ends along the main axis, where its
   /// header ends and its footer starts.
   @usableFromInline let sections: [SectionExtent]
@@ -41,11 +50,14 @@ public struct PreparedFlowLayout: PreparedLayout {
     let room = Swift.max(0, crossLength - inset.total(cross))
 
     var frames: [Rect] = []
-    frames.reserveCapacity(items.totalCount)
+    var counts: [Int] = []
+    var uniforms: [UniformFlowSection?] = []
+    let storedCount = items.sections.reduce(0) { $0 + ($1.uniformSize == nil ? $1.count : 0) }
+    frames.reserveCapacity(storedCount)
     var starts: [Int] = []
     var extents: [SectionExtent] = []
     var index = SortedExtentIndex()
-    index.reserveCapacity(items.totalCount)
+    index.reserveCapacity(storedCount)
     var sectionIndex = SortedExtentIndex()
     var cursor = 0.0
 
@@ -83,20 +95,18 @@ public struct PreparedFlowLayout: PreparedLayout {
       var lineStart = cursor
       var lineUsed = 0.0
       let count = section.count
-      if count > 0, let uniform = section.uniformSize {
-        // Uniform sections: the same packing, without per-item branching.
-        let size = Size(axis: axis, main: uniform[main], cross: Swift.min(uniform[cross], room))
-        let perLine = Swift.max(1, Int(((room + gap) / (size[cross] + gap)).rounded(.down).finiteOr(1)))
-        var placed = 0
-        while placed < count {
-          let n = Swift.min(perLine, count - placed)
-          for _ in 0..<n { line.append(size) }
-          placed += n
-          let length = flush(&line, lineStart: lineStart, isLast: placed == count)
-          lineStart += length + (placed == count ? 0 : lineSpacing)
-        }
-        cursor = lineStart
-      } else if count > 0 {
+      counts.append(count)
+      if let uniform = section.uniformSize {
+        // Uniform sections: arithmetic, no per-cell storage.
+        let grid = UniformFlowSection(
+          axis: axis, count: count, size: uniform, lineStart: lineStart, lineSpacing: lineSpacing, gap: gap,
+          crossStart: crossStart, room: room, alignment: layout.alignment)
+        uniforms.append(grid)
+        cursor = lineStart + grid.length
+      } else {
+        uniforms.append(nil)
+      }
+      if count > 0, section.uniformSize == nil {
         for i in 0..<count {
           var size = section[i]
           size[cross] = Swift.min(size[cross], room)
@@ -122,6 +132,9 @@ public struct PreparedFlowLayout: PreparedLayout {
     starts.append(frames.count)
     cellFrames = frames
     sectionStarts = starts
+    itemCounts = counts
+    uniformSections = uniforms
+    hasUniformSections = uniforms.contains { $0 != nil }
     sections = extents
     cellIndex = index
     self.sectionIndex = sectionIndex
@@ -133,7 +146,7 @@ public struct PreparedFlowLayout: PreparedLayout {
 
   public func numberOfItems(inSection section: Int) -> Int {
     guard section >= 0, section < sections.count else { return 0 }
-    return sectionStarts[section + 1] - sectionStarts[section]
+    return itemCounts[section]
   }
 
   public func contentSize(at state: ScrollState) -> Size {
@@ -149,10 +162,16 @@ public struct PreparedFlowLayout: PreparedLayout {
       result.append(
         LayoutAttributes(id: .cell(i - sectionStarts[section], section: section), frame: cellFrames[i]))
     }
-    // Headers and footers: only sections that meet the rectangle. Pinned
-    // ones never leave their section, so this finds them too.
-    guard layout.headerLength > 0 || layout.footerLength > 0 else { return }
+    // Uniform sections, headers and footers: only sections that meet the
+    // rectangle. Pinned supplementaries never leave their section, so this
+    // finds them too.
+    let supplementaries = layout.headerLength > 0 || layout.footerLength > 0
+    guard supplementaries || hasUniformSections else { return }
     for s in sectionIndex.candidates(meeting: rect.min(axis), rect.max(axis)) {
+      uniformSections[s]?.forEachCell(meeting: rect) { item, frame in
+        result.append(LayoutAttributes(id: .cell(item, section: s), frame: frame))
+      }
+      guard supplementaries else { continue }
       for kind in [ElementKind.header, .footer] {
         if let attributes = supplementary(kind, section: s, state: state), attributes.frame.intersects(rect) {
           result.append(attributes)
@@ -166,6 +185,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     switch id.kind {
     case .cell:
       guard id.item >= 0, id.item < numberOfItems(inSection: id.section) else { return nil }
+      if let grid = uniformSections[id.section] { return LayoutAttributes(id: id, frame: grid.frame(id.item)) }
       return LayoutAttributes(id: id, frame: cellFrames[sectionStarts[id.section] + id.item])
     case .header, .footer:
       guard id.item == 0 else { return nil }

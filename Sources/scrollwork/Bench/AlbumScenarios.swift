@@ -19,8 +19,9 @@ extension BenchScenario {
   static var albumPager: BenchScenario {
     .layout(
       "album-pager",
-      prepare: { n in
-        try AlbumPagerLayout.photosLab.prepare(items: benchPhotos(n), viewport: Viewport(width: 390, height: 600))
+      input: benchPhotos,
+      prepare: { photos in
+        try AlbumPagerLayout.photosLab.prepare(items: photos, viewport: Viewport(width: 390, height: 600))
       },
       states: { prepared, samples, rng in
         let bounds = prepared.offsetBounds(at: ScrollState())
@@ -34,8 +35,9 @@ extension BenchScenario {
   static var filmstripLeading: BenchScenario {
     .layout(
       "filmstrip-leading",
-      prepare: { n in
-        try FilmstripLayout.photosLab.prepare(items: benchPhotos(n), viewport: Viewport(width: 390, height: 44))
+      input: benchPhotos,
+      prepare: { photos in
+        try FilmstripLayout.photosLab.prepare(items: photos, viewport: Viewport(width: 390, height: 44))
       },
       states: { prepared, samples, rng in
         (0..<samples).map { _ in
@@ -54,8 +56,9 @@ extension BenchScenario {
   static var filmstripFollowing: BenchScenario {
     .layout(
       "filmstrip-following",
-      prepare: { n in
-        try FilmstripLayout.photosLab.prepare(items: benchPhotos(n), viewport: Viewport(width: 390, height: 44))
+      input: benchPhotos,
+      prepare: { photos in
+        try FilmstripLayout.photosLab.prepare(items: photos, viewport: Viewport(width: 390, height: 44))
       },
       states: { prepared, samples, rng in
         (0..<samples).map { _ in
@@ -75,9 +78,10 @@ extension BenchScenario {
   /// every item.
   static var albumFrame: BenchScenario {
     BenchScenario(name: "album-frame") { n, samples, seed in
+      let photos = benchPhotos(n)
       let heapBefore = heapBytes()
       let start = nanoseconds()
-      let album = AlbumBox(try AlbumCoordinator(photos: benchPhotos(n), viewport: Size(width: 390, height: 644)))
+      let album = AlbumBox(try AlbumCoordinator(photos: photos, viewport: Size(width: 390, height: 644)))
       let prepareNs = Double(nanoseconds() - start)
       let heapAfter = heapBytes()
       // A long pager drag in progress: each sample moves the finger to a

@@ -55,7 +55,11 @@ struct Bench: ParsableCommand {
 extension BenchScenario {
   /// Every scenario, in the order printed.
   static var all: [BenchScenario] {
-    [.albumFrame, .albumPager, .filmstripLeading, .filmstripFollowing, .flowGrid, .stickyRoster, .carousel, .prominent]
+    [
+      .albumFrame, .albumPager, .filmstripLeading, .filmstripFollowing, .flowGrid, .flowVaried, .stickyRoster,
+      .carousel,
+      .prominent,
+    ]
   }
 }
 

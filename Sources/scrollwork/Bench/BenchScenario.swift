@@ -113,10 +113,22 @@ extension BenchScenario {
     states: @escaping (_ prepared: P, _ samples: Int, _ rng: inout BenchRandom) -> [P.State],
     baseline: @escaping (_ prepared: P, _ states: [P.State]) -> NaiveBaseline
   ) -> BenchScenario {
+    layout(name, input: { $0 }, prepare: prepare, states: states, baseline: baseline)
+  }
+
+  /// The same, with the input (item sizes) built outside the timed prepare.
+  static func layout<Input, P: PreparedLayout>(
+    _ name: String,
+    input: @escaping (_ n: Int) -> Input,
+    prepare: @escaping (_ input: Input) throws -> P,
+    states: @escaping (_ prepared: P, _ samples: Int, _ rng: inout BenchRandom) -> [P.State],
+    baseline: @escaping (_ prepared: P, _ states: [P.State]) -> NaiveBaseline
+  ) -> BenchScenario {
     BenchScenario(name: name) { n, samples, seed in
+      let made = input(n)
       let heapBefore = heapBytes()
       let start = nanoseconds()
-      let prepared = try prepare(n)
+      let prepared = try prepare(made)
       let prepareNs = Double(nanoseconds() - start)
       let heapAfter = heapBytes()
       var rng = BenchRandom(seed: seed)
@@ -129,7 +141,7 @@ extension BenchScenario {
       var bytes: Int?
       if let heapBefore, let heapAfter { bytes = heapAfter - heapBefore }
       return BenchSubject(
-        engine: engine, baseline: baseline(prepared, drawn), keepAlive: prepared, prepareNs: prepareNs,
+        engine: engine, baseline: baseline(prepared, drawn), keepAlive: (prepared, made), prepareNs: prepareNs,
         preparedBytes: bytes)
     }
   }

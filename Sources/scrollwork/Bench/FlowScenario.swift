@@ -19,3 +19,25 @@ extension BenchScenario {
       baseline: NaiveBaseline.loopingOverCells)
   }
 }
+
+extension BenchScenario {
+  /// A flow of photos at their own aspect ratios (120 pt tall, 60–240 pt
+  /// wide): per-item sizes, so frames are stored and found by binary search.
+  static var flowVaried: BenchScenario {
+    .layout(
+      "flow-varied",
+      input: { n in
+        var rng = BenchRandom(seed: 7)
+        return LayoutItems((0..<n).map { _ in Size(width: rng.double(in: 60...240), height: 120) })
+      },
+      prepare: { items in
+        try FlowLayout(lineSpacing: 2, interItemSpacing: 2).prepare(
+          items: items, viewport: Viewport(width: 390, height: 844))
+      },
+      states: { prepared, samples, rng in
+        let bounds = prepared.offsetBounds(at: ScrollState())
+        return (0..<samples).map { _ in ScrollState(x: 0, y: rng.double(in: bounds.min.y...bounds.max.y)) }
+      },
+      baseline: NaiveBaseline.loopingOverCells)
+  }
+}
