@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small, fast, seeded random number generator (SplitMix64), so property
 /// tests repeat exactly: print the seed on failure, rerun with it.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
@@ -25,8 +27,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   public mutating func chance(_ p: Double) -> Bool { double(in: 0...1) < p }
 }
 
-/// The seed for a property test's case `index`: fixed, or offset by the
-/// `SCROLLWORK_SEED` environment variable so a failure can be replayed.
+/// The seed for a property test's case `index`: fixed, so every run checks
+/// the same cases and a failure's printed seed replays it; setting the
+/// `SCROLLWORK_SEED` environment variable to a number shifts every seed, to
+/// explore other cases.
 public func propertySeed(_ index: Int, base: UInt64 = 0x5C20_11D0) -> UInt64 {
-  base &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9
+  (base &+ seedShift) &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9
 }
+
+/// `SCROLLWORK_SEED`, read once.
+let seedShift: UInt64 = ProcessInfo.processInfo.environment["SCROLLWORK_SEED"].flatMap { UInt64($0) } ?? 0
