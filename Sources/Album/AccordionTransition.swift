@@ -36,19 +36,29 @@ struct AccordionTransition: Hashable, Sendable {
     return clamp((time - start) / duration, 0, 1)
   }
 
-  /// The unfolded cells at blend `e`; `following` gives the pager's
-  /// page-and-fraction set for `.follow`.
-  func unfolded(blend e: Double, following: [Unfold]) -> [Unfold] {
-    if case .hold = goal { return from }
-    var result: [Unfold] = []
-    result.reserveCapacity(from.count + 2)
-    for u in from where e < 1 { result.append(Unfold(index: u.index, amount: u.amount * (1 - e))) }
+  /// The unfolded cells at blend `e`, written into `result` (replacing
+  /// what it held, keeping its storage: a frame loop that passes the same
+  /// buffer back does not allocate). `following` is the pager's page and
+  /// fraction for `.follow`. Cells with nothing unfolded are left out.
+  func unfolded(blend e: Double, following: (index: Int, fraction: Double)?, into result: inout [Unfold]) {
+    result.removeAll(keepingCapacity: true)
+    func add(_ index: Int, _ amount: Double) {
+      if amount > 0 { result.append(Unfold(index: index, amount: amount)) }
+    }
+    if case .hold = goal {
+      for u in from { add(u.index, u.amount) }
+      return
+    }
+    for u in from where e < 1 { add(u.index, u.amount * (1 - e)) }
     switch goal {
     case .hold, .fold: break
-    case .unfold(let b): result.append(Unfold(index: b, amount: e))
-    case .follow: for u in following { result.append(Unfold(index: u.index, amount: u.amount * e)) }
+    case .unfold(let b): add(b, e)
+    case .follow:
+      if let (i, f) = following {
+        add(i, (1 - f) * e)
+        add(i + 1, f * e)
+      }
     }
-    return result
   }
 
   /// Whether the transition has reached its goal at `time`.

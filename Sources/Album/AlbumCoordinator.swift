@@ -127,19 +127,27 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     }
   }
 
-  /// The pager's page and fraction set for album position `t`, as the
-  /// following strip shows it.
-  func followingSet(_ t: Double) -> [Unfold] {
+  /// The pager's page and fraction for album position `t` (clamped into
+  /// the album), as the following strip shows it; `nil` for an empty album.
+  func followingPage(_ t: Double) -> (index: Int, fraction: Double)? {
     let n = pager.count
-    guard n > 0 else { return [] }
+    guard n > 0 else { return nil }
     let clamped = clamp(t, 0, Double(n - 1))
     let i = clamp(Int(clamped.rounded(.down)), 0, n - 1)
-    return FilmstripState.following(index: i, fraction: clamped - Double(i)).unfolded
+    return (i, clamped - Double(i))
+  }
+
+  /// The pager's page-and-fraction set for album position `t`.
+  func followingSet(_ t: Double) -> [Unfold] {
+    guard let (i, f) = followingPage(t) else { return [] }
+    return FilmstripState.following(index: i, fraction: f).unfolded
   }
 
   /// The strip's unfolded cells at `time` for album position `t`.
   func unfolded(at time: Double, position t: Double) -> [Unfold] {
-    transition.unfolded(blend: transition.blend(at: time), following: followingSet(t))
+    var result: [Unfold] = []
+    transition.unfolded(blend: transition.blend(at: time), following: followingPage(t), into: &result)
+    return result
   }
 
   // MARK: Frame update
@@ -153,8 +161,13 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     switch leader {
     case .pager:
       let t = position(pagerOffset: pagerSurface.contentOffset.x)
-      let state = FilmstripState(
-        unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: unfolded(at: now, position: t))))
+      // Build the follower's cells in the storage of the last frame's: a
+      // steady pager drag allocates nothing here.
+      var buffer: [Unfold] = []
+      swap(&buffer, &stripState.unfolded)
+      transition.unfolded(blend: transition.blend(at: now), following: followingPage(t), into: &buffer)
+      let state = FilmstripState(unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: buffer)))
+      buffer = []
       let placement = strip.placement(atThumbnailCoordinate: t, at: state)
       let x = n == 0 ? stripSurface.contentOffset.x : placement.contentX - stripHalfWidth
       stripSurface.setContent(size: placement.contentSize, inset: placement.contentInset)
