@@ -33,41 +33,38 @@ extension BenchScenario {
   /// The filmstrip leading: one thumbnail folding or unfolding at a random
   /// progress, the strip at a random offset.
   static var filmstripLeading: BenchScenario {
-    .layout(
-      "filmstrip-leading",
-      input: benchPhotos,
-      prepare: { photos in
-        try FilmstripLayout.photosLab.prepare(items: photos, viewport: Viewport(width: 390, height: 44))
-      },
-      states: { prepared, samples, rng in
-        (0..<samples).map { _ in
-          let index = Int(rng.next() % UInt64(max(1, prepared.count)))
-          var state = FilmstripState.accordion(index: index, progress: rng.unit())
-          let bounds = prepared.offsetBounds(at: state)
-          state.contentOffset = Point(x: rng.double(in: bounds.min.x...bounds.max.x), y: 0)
-          return state
-        }
-      },
-      baseline: NaiveBaseline.loopingOverCells)
+    filmstrip("filmstrip-leading") { strip, index, rng in
+      var state = FilmstripState.accordion(index: index, progress: rng.unit())
+      let bounds = strip.offsetBounds(at: state)
+      state.contentOffset = Point(x: rng.double(in: bounds.min.x...bounds.max.x), y: 0)
+      return state
+    }
   }
 
   /// The filmstrip following the pager: photo i at fraction f, the strip
   /// where the coordinator puts it.
   static var filmstripFollowing: BenchScenario {
+    filmstrip("filmstrip-following") { strip, index, rng in
+      var state = FilmstripState.following(index: index, fraction: rng.unit())
+      let x = strip.contentX(atThumbnailCoordinate: Double(index) + 0.5, at: state)
+      state.contentOffset = Point(x: x - strip.viewport.size.width / 2, y: 0)
+      return state
+    }
+  }
+
+  /// A 390×44 `photosLab` filmstrip, queried at states drawn by `state`
+  /// for random thumbnails.
+  static func filmstrip(
+    _ name: String, state: @escaping (PreparedFilmstrip, Int, inout BenchRandom) -> FilmstripState
+  ) -> BenchScenario {
     .layout(
-      "filmstrip-following",
+      name,
       input: benchPhotos,
       prepare: { photos in
         try FilmstripLayout.photosLab.prepare(items: photos, viewport: Viewport(width: 390, height: 44))
       },
       states: { prepared, samples, rng in
-        (0..<samples).map { _ in
-          let index = Int(rng.next() % UInt64(max(1, prepared.count)))
-          var state = FilmstripState.following(index: index, fraction: rng.unit())
-          let x = prepared.contentX(atThumbnailCoordinate: Double(index) + 0.5, at: state)
-          state.contentOffset = Point(x: x - prepared.viewport.size.width / 2, y: 0)
-          return state
-        }
+        (0..<samples).map { _ in state(prepared, Int(rng.next() % UInt64(max(1, prepared.count))), &rng) }
       },
       baseline: NaiveBaseline.loopingOverCells)
   }
