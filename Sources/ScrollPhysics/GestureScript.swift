@@ -20,6 +20,7 @@ import LayoutCore
 /// A finger moving left (negative DX) scrolls the content towards higher
 /// offsets, as on a phone.
 public struct GestureScript: Hashable, Sendable {
+  /// One step's action (see the table above).
   public enum Action: Hashable, Sendable {
     case drag(Point, duration: Double)
     case hold(Double)
@@ -30,11 +31,15 @@ public struct GestureScript: Hashable, Sendable {
     case jump(Point)
   }
 
+  /// One step: an optional target surface and its action.
   public struct Step: Hashable, Sendable {
+    /// The surface the step drives (`pager`, `strip`), or `nil` for the default.
     public var target: String?
+    /// What happens.
     public var action: Action
   }
 
+  /// The parsed steps, in order.
   public var steps: [Step]
 
   /// The most frames one run may produce (about 14 minutes at 120 Hz).

@@ -5,8 +5,11 @@ import LayoutCore
 /// insets feed the surface, releases snap through the layout's
 /// `targetContentOffset`, and `state` follows the surface's offset.
 public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
+  /// The prepared layout being scrolled.
   public let layout: Layout
+  /// The scroll surface (offset, phase, velocity, events).
   public private(set) var surface: ScrollSurface
+  /// The layout state at the surface's current offset.
   public private(set) var state: Layout.State
 
   /// - Parameters:
@@ -27,18 +30,23 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
     if let target { throw .unknownTarget(target, known: []) }
   }
 
+  /// A finger touches down (see `ScrollSurface.touchDown(at:)`); a target
+  /// name is an error: a scroller has one surface.
   public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
     try check(target)
     surface.touchDown(at: time)
     sync()
   }
 
+  /// The finger moves (see `ScrollSurface.drag(translation:at:)`).
   public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
     try check(target)
     surface.drag(translation: translation, at: time)
     sync()
   }
 
+  /// The finger lifts; the resting offset goes through the layout's
+  /// `targetContentOffset(proposed:velocity:at:)`.
   public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
     try check(target)
     let layout = self.layout
@@ -61,6 +69,7 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
     sync()
   }
 
+  /// Moves any motion on to `time` and the state with it.
   public mutating func advance(to time: Double) {
     surface.advance(to: time)
     sync()

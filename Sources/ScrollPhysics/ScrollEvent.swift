@@ -50,6 +50,7 @@ public enum ScrollPhase: String, Hashable, Sendable {
 
 /// How quickly a fling slows: the fraction of velocity kept per millisecond.
 public struct DecelerationRate: Hashable, Sendable {
+  /// The fraction of velocity kept per millisecond, in `(0, 1)`.
   public var perMillisecond: Double
 
   /// A rate; values outside `(0, 1)` or not finite clamp to `.normal`.

@@ -21,6 +21,9 @@ public struct ScrollConfiguration: Hashable, Sendable {
   /// The duration of an animated `setContentOffset`, in seconds.
   public var animationDuration: Double
 
+  /// UIScrollView's defaults unless given. A non-positive or non-finite
+  /// stiffness falls back to 14, a non-finite threshold to 300 pt/s, a
+  /// negative or non-finite duration to 0.3 s.
   public init(
     decelerationRate: DecelerationRate = .normal, isPagingEnabled: Bool = false, bounces: Bool = true,
     alwaysBounceHorizontal: Bool = false, alwaysBounceVertical: Bool = false, bounceStiffness: Double = 14,
@@ -56,13 +59,19 @@ public struct ScrollConfiguration: Hashable, Sendable {
 /// time before the last one, or a non-finite one, is clamped to the last
 /// (documented clamp). Non-finite offsets and sizes are replaced by zero.
 public struct ScrollSurface: Hashable, Sendable {
+  /// Paging, deceleration rate, bounces and spring settings.
   public var configuration: ScrollConfiguration
+  /// The visible size (the scroll view's bounds size).
   public private(set) var viewportSize: Size
+  /// The scrollable content's size (a layout's `contentSize(at:)`).
   public private(set) var contentSize: Size
+  /// Extra room around the content (a layout's `contentInset(at:)`).
   public private(set) var contentInset: EdgeInsets
+  /// The point of the content at the viewport's top-left corner.
   public private(set) var contentOffset: Point
   /// The current velocity in points per second (of the content offset).
   public internal(set) var velocity: Point = .zero
+  /// What the surface is doing: idle, dragging, decelerating or animating.
   public internal(set) var phase: ScrollPhase = .idle
   /// The latest time the surface has seen.
   public private(set) var time: Double = 0
@@ -74,6 +83,8 @@ public struct ScrollSurface: Hashable, Sendable {
   var motionY: AxisMotion?
   var events: [ScrollEvent] = []
 
+  /// A surface at rest at `contentOffset`. Negative or non-finite sizes
+  /// clamp to zero, non-finite insets to zero, non-finite offsets to zero.
   public init(
     viewportSize: Size, contentSize: Size, contentInset: EdgeInsets = .zero, contentOffset: Point = .zero,
     configuration: ScrollConfiguration = ScrollConfiguration()

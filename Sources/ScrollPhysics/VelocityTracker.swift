@@ -8,6 +8,7 @@ import LayoutCore
 /// does not dominate. A finger that rested longer than the window before
 /// lifting releases at zero velocity.
 public struct VelocityTracker: Hashable, Sendable {
+  /// How far back samples count, in seconds.
   public var window: Double
   @usableFromInline var times: [Double] = []
   @usableFromInline var values: [Point] = []

@@ -49,6 +49,8 @@ public struct FlowLayout: CollectionLayout {
   /// How items share a line's spare room.
   public var alignment: Alignment
 
+  /// A flow layout; the defaults are `UICollectionViewFlowLayout`'s
+  /// (vertical, 10 pt spacings, no insets, no headers or footers).
   public init(
     axis: Axis = .vertical, lineSpacing: Double = 10, interItemSpacing: Double = 10,
     sectionInset: EdgeInsets = .zero, headerLength: Double = 0, footerLength: Double = 0,

@@ -2,7 +2,9 @@
 /// (arithmetic for uniform sections, a frame per cell otherwise) and the
 /// supplementary frames, with indexes for visible-rect queries.
 public struct PreparedFlowLayout: PreparedLayout {
+  /// The configuration the geometry was prepared from.
   public let layout: FlowLayout
+  /// The viewport the geometry was prepared for.
   public let viewport: Viewport
   /// Cell frames of the sections with per-item sizes, in order.
   @usableFromInline let cellFrames: [Rect]
