@@ -18,7 +18,8 @@ import LayoutCore
 /// | `jump X,Y` | `setContentOffset` without animation |
 ///
 /// A finger moving left (negative DX) scrolls the content towards higher
-/// offsets, as on a phone.
+/// offsets, as on a phone. An untargeted `hold` or `release` goes to the one
+/// finger that is down (`pager drag -300 0.25; release`).
 public struct GestureScript: Hashable, Sendable {
   /// One step's action (see the table above).
   public enum Action: Hashable, Sendable {
@@ -132,7 +133,15 @@ public struct GestureScript: Hashable, Sendable {
 
     let key = { (step: Step) in step.target ?? "" }
     var pending = false
-    for step in steps {
+    for var step in steps {
+      // An untargeted hold or release goes to the one finger that is down,
+      // whichever surface it touched (`pager drag …; release`).
+      if step.target == nil, translations[""] == nil, translations.count == 1, let only = translations.keys.first {
+        switch step.action {
+        case .hold, .release: step.target = only
+        default: break
+        }
+      }
       switch step.action {
       case .drag(let delta, let duration):
         let start = translations[key(step)] ?? .zero

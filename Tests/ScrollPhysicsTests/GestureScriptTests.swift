@@ -76,4 +76,25 @@ import Testing
     // A finger that rested longer than the window releases at zero.
     #expect(tracker.velocity(at: 0.5) == .zero)
   }
+
+  /// Records which targets a script touches, moves and lifts.
+  struct Recorder: GestureDriven {
+    var log: [String] = []
+    mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
+      log.append("down \(target ?? "-")")
+    }
+    mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {}
+    mutating func release(_ target: String?, at time: Double) throws(ScriptError) { log.append("up \(target ?? "-")") }
+    mutating func setContentOffset(
+      _ target: String?, _ offset: Point, animated: Bool, at time: Double
+    ) throws(ScriptError) {}
+    mutating func advance(to time: Double) {}
+  }
+
+  @Test func untargetedReleaseLiftsTheOnlyFingerDown() throws {
+    var recorder = Recorder()
+    try GestureScript("pager drag -100 0.1; release; strip drag 20 0.1; strip hold 0.1; release; drag 5 0.1; release")
+      .run(on: &recorder) { _, _ in }
+    #expect(recorder.log == ["down pager", "up pager", "down strip", "up strip", "down -", "up -"])
+  }
 }
