@@ -51,8 +51,9 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
     try check(target)
     let layout = self.layout
     let state = self.state
+    let start = surface.dragStartOffset
     surface.release(at: time) { proposed, velocity in
-      layout.targetContentOffset(proposed: proposed, velocity: velocity, at: state)
+      layout.targetContentOffset(proposed: proposed, velocity: velocity, dragStart: start, at: state)
     }
     sync()
   }

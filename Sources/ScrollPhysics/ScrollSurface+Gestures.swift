@@ -12,6 +12,7 @@ extension ScrollSurface {
     velocity = .zero
     isTouching = true
     phase = .idle
+    dragStartOffset = contentOffset
     dragOrigin = unbanded(contentOffset)
     tracker.reset()
     tracker.add(dragOrigin, at: now)
@@ -41,7 +42,8 @@ extension ScrollSurface {
   /// The finger lifts. The release velocity comes from the last drag
   /// samples; the resting offset is chosen as UIKit does and `target`
   /// (a layout's `targetContentOffset`) may move it:
-  /// - past an edge: spring back to the edge;
+  /// - past an edge: spring back to the edge, or to where `target` moves
+  ///   that proposal (clamped into bounds);
   /// - paging: the nearest page, or the next one in the fling's direction
   ///   when faster than the threshold;
   /// - otherwise the fling's projection `offset + v·r/(1 − r)/1000`, passed
@@ -66,22 +68,28 @@ extension ScrollSurface {
     var rest = contentOffset
     var motions: [Axis: AxisMotion] = [:]
     if isOutOfBounds {
-      // Spring back to the nearest edge on the axes that are past one.
+      // Spring back on the axes that are past an edge. The edge (and, on the
+      // other axes, the fling's projection) is proposed to `target`, so a
+      // layout that snaps or limits a swipe still chooses where to rest.
+      var proposal = clamped(contentOffset)
+      for axis in Axis.allCases where proposal[axis] == contentOffset[axis] {
+        proposal[axis] = clamp(
+          contentOffset[axis] + rate.projectedDistance(velocity: v[axis]), minOffset[axis], maxOffset[axis])
+      }
+      let chosen = clamped(target(proposal, v).sanitized)
       for axis in Axis.allCases {
-        let edge = clamp(contentOffset[axis], minOffset[axis], maxOffset[axis])
-        rest[axis] = edge
-        if edge != contentOffset[axis] {
+        let to = chosen[axis]
+        rest[axis] = to
+        if clamp(contentOffset[axis], minOffset[axis], maxOffset[axis]) != contentOffset[axis] {
           // The content moves slower than the finger past an edge: its own
           // velocity is the finger's times the rubber band's slope there.
+          let edge = clamp(contentOffset[axis], minOffset[axis], maxOffset[axis])
           let shown = abs(contentOffset[axis] - edge) / Swift.max(1e-9, viewportSize[axis])
           let slope = RubberBand.coefficient * (1 - Swift.min(1, shown)) * (1 - Swift.min(1, shown))
           motions[axis] = AxisMotion.boundedSpring(
-            rest: edge, from: contentOffset[axis], velocity: v[axis] * slope, start: now, stiffness: stiffness,
+            rest: to, from: contentOffset[axis], velocity: v[axis] * slope, start: now, stiffness: stiffness,
             limit: viewportSize[axis])
-        } else if v[axis] != 0 {
-          let to = clamp(
-            contentOffset[axis] + rate.projectedDistance(velocity: v[axis]), minOffset[axis], maxOffset[axis])
-          rest[axis] = to
+        } else if to != contentOffset[axis] {
           motions[axis] = .decay(
             from: contentOffset[axis], to: to, rate: r, start: now, edge: nil, stiffness: stiffness,
             limit: viewportSize[axis])

@@ -73,6 +73,8 @@ public struct ScrollSurface: Hashable, Sendable {
   public internal(set) var velocity: Point = .zero
   /// What the surface is doing: idle, dragging, decelerating or animating.
   public internal(set) var phase: ScrollPhase = .idle
+  /// The content offset when the current (or last) finger touched down.
+  public internal(set) var dragStartOffset: Point = .zero
   /// The latest time the surface has seen.
   public private(set) var time: Double = 0
 

@@ -62,10 +62,10 @@ import Testing
       #expect(abs(attributes.center[axis] - centre) < 0.01, "seed \(seed) \(name)")
       #expect(attributes.alpha == 1 || name == "coverflow" || abs(attributes.alpha - 1) < 1e-9, "seed \(seed)")
       if prepared.snapping == .oneItem {
-        // At most one item past those on either side of the release position.
-        let f = clamp(prepared.strip.position(at: released), 0, Double(prepared.strip.count - 1))
-        #expect(Double(item) >= f.rounded(.up) - 1 && Double(item) <= f.rounded(.down) + 1, "seed \(seed) \(f)")
+        // At most one item from the one centred when the drag began.
+        #expect(abs(item - start) <= 1, "seed \(seed): from \(start) to \(item)")
       }
+      _ = released
     }
   }
 
@@ -144,5 +144,28 @@ import Testing
     }
     // A hard flick each way: one card forward, one card back.
     #expect(rests == [6 * 310, 5 * 310])
+  }
+
+  /// One item per swipe is measured from where the drag began, however far
+  /// the finger drags (up to three items) and however hard it flicks.
+  @Test func oneItemSnappingMovesAtMostOneItemFromTheDragStart() throws {
+    for index in 0..<200 {
+      let seed = propertySeed(index, base: 0x1_7E11)
+      var rng = SplitMix64(seed: seed)
+      var layout = CarouselLayout.spotify
+      layout.snapping = .oneItem
+      layout.itemSize = Size(width: rng.double(in: 60...300), height: 150)
+      let prepared = try layout.prepare(
+        items: LayoutItems(count: 40, size: .zero), viewport: Viewport(width: 375, height: 150))
+      let start = rng.int(in: 0...39)
+      var scroller = Self.scroller(prepared, rate: .normal, at: start)
+      let pitch = prepared.strip.pitch
+      let distance = rng.double(in: -3...3) * pitch
+      let script = try GestureScript("drag \(distance) \(rng.double(in: 0.03...0.5)); release; wait 8")
+      try script.run(on: &scroller) { _, _ in }
+      let rest = scroller.surface.contentOffset.x / pitch
+      #expect(abs(rest - rest.rounded()) < 1e-6, "seed \(seed): rests on an item")
+      #expect(abs(rest.rounded() - Double(start)) <= 1, "seed \(seed): from \(start) to \(rest)")
+    }
   }
 }

@@ -100,9 +100,10 @@ public struct CenteredStrip: Hashable, Sendable {
     /// The item nearest the fling's projected resting point: fast flicks
     /// travel across many items, slow releases settle on the nearest.
     case nearest
-    /// As `.nearest`, but never past the items on either side of the
-    /// release position: from fractional position `f` the target stays
-    /// within `ceil(f) − 1 ... floor(f) + 1`, one item per swipe.
+    /// As `.nearest`, but never past the items on either side of where the
+    /// drag began: from fractional position `f` there the target stays
+    /// within `ceil(f) − 1 ... floor(f) + 1`, one item per swipe (measured
+    /// from the release position when the drag start is not known).
     case oneItem
   }
 

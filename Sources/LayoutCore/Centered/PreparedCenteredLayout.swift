@@ -116,9 +116,20 @@ public struct PreparedCenteredLayout: PreparedLayout {
   ///
   /// - Complexity: O(1).
   public func targetContentOffset(proposed: Point, velocity: Point, at state: ScrollState) -> Point {
+    targetContentOffset(proposed: proposed, velocity: velocity, dragStart: state.contentOffset, at: state)
+  }
+
+  /// As `targetContentOffset(proposed:velocity:at:)`; with `.oneItem` the
+  /// swipe is limited to one item from where the drag began.
+  ///
+  /// - Complexity: O(1).
+  public func targetContentOffset(
+    proposed: Point, velocity: Point, dragStart: Point, at state: ScrollState
+  )
+    -> Point
+  {
     let axis = strip.axis
-    let main = strip.targetOffset(
-      proposed: proposed[axis], current: state.contentOffset.sanitized[axis], snapping: snapping)
+    let main = strip.targetOffset(proposed: proposed[axis], current: dragStart.sanitized[axis], snapping: snapping)
     let crossMax = Swift.max(0, strip.contentSize[axis.cross] - viewport.size[axis.cross])
     return Point(axis: axis, main: main, cross: clamp(proposed[axis.cross].finiteOr(0), 0, crossMax))
   }

@@ -79,6 +79,11 @@ public protocol PreparedLayout: Sendable {
   /// after a release at `velocity` (points per second). Snapping layouts
   /// override this; the default keeps the proposal.
   func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point
+
+  /// As `targetContentOffset(proposed:velocity:at:)`, also told where the
+  /// drag began (the content offset at touch-down): a layout that limits a
+  /// swipe to one item measures from there. The default ignores `dragStart`.
+  func targetContentOffset(proposed: Point, velocity: Point, dragStart: Point, at state: State) -> Point
 }
 
 extension PreparedLayout {
@@ -86,6 +91,10 @@ extension PreparedLayout {
 
   public func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point {
     proposed
+  }
+
+  public func targetContentOffset(proposed: Point, velocity: Point, dragStart: Point, at state: State) -> Point {
+    targetContentOffset(proposed: proposed, velocity: velocity, at: state)
   }
 
   /// The attributes in `rect` at `state`, as a new array.
