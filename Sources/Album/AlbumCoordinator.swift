@@ -397,6 +397,9 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     advanceSurfaces()
     update()
     let t = position
+    // A pager settling on a page keeps settling on that page at the new width.
+    let settling = pagerSurface.phase == .decelerating
+    let restingPosition = position(pagerOffset: pagerSurface.restingOffset.x)
     viewportSize = size
     pager = newPager
     strip = newStrip
@@ -406,6 +409,7 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     stripSurface.setContent(size: strip.contentSize(at: stripState), inset: strip.contentInset(at: stripState))
     let pagerX = pagerOffset(position: t)
     pagerSurface.translate(by: Point(x: pagerX - pagerSurface.contentOffset.x, y: 0))
+    if settling { pagerSurface.redirect(to: Point(x: pagerOffset(position: restingPosition), y: 0), at: time) }
     if pager.count > 0 {
       let x = strip.contentX(atThumbnailCoordinate: t, at: stripState) - stripHalfWidth
       stripSurface.translate(by: Point(x: x - stripSurface.contentOffset.x, y: 0))

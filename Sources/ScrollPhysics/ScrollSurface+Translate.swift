@@ -11,11 +11,44 @@ extension ScrollSurface {
   /// `didScroll` when the offset changes; a non-finite delta is ignored.
   public mutating func translate(by delta: Point) {
     guard delta.isFinite, delta != .zero else { return }
-    dragOrigin = dragOrigin + delta
-    tracker.translate(by: delta)
-    motionX = motionX?.translated(by: delta.x)
-    motionY = motionY?.translated(by: delta.y)
+    if isTouching {
+      rebaseDrag(to: contentOffset + delta)
+    } else {
+      motionX = motionX?.translated(by: delta.x)
+      motionY = motionY?.translated(by: delta.y)
+    }
     moveTo(contentOffset + delta)
+  }
+
+  /// Moves the finger's reference so that the drag, as it stands, shows
+  /// `offset`: the shift is taken between un-banded positions, so a finger
+  /// held past an edge (rubber-banding) stays where it is on screen and the
+  /// next drag sample moves the content only by the finger's own motion.
+  mutating func rebaseDrag(to offset: Point) {
+    let shift = unbanded(offset) - unbanded(contentOffset)
+    guard shift.isFinite else { return }
+    dragOrigin = dragOrigin + shift
+    tracker.translate(by: shift)
+  }
+
+  /// Sends a running deceleration to `target` (clamped into bounds) along
+  /// the same exponential curve from where it is now; a surface that is
+  /// not decelerating is left alone. For a geometry change mid-flight (a
+  /// rotation while a page settles): the old target is no longer a page.
+  public mutating func redirect(to target: Point, at time: Double) {
+    let now = accept(time)
+    guard phase == .decelerating else { return }
+    let to = clamped(target.sanitized)
+    let rate = (configuration.isPagingEnabled ? DecelerationRate.fast : configuration.decelerationRate).perMillisecond
+    func motion(_ axis: Axis) -> AxisMotion? {
+      guard to[axis] != contentOffset[axis] else { return nil }
+      return .decay(
+        from: contentOffset[axis], to: to[axis], rate: rate, start: now, edge: nil,
+        stiffness: configuration.bounceStiffness, limit: viewportSize[axis])
+    }
+    motionX = motion(.horizontal)
+    motionY = motion(.vertical)
+    advance(to: now)
   }
 }
 

@@ -174,8 +174,18 @@ public struct ScrollSurface: Hashable, Sendable {
   /// Changes the content size and insets (a layout's answer at a new
   /// state); the offset stays, as in UIKit, and motions keep their targets.
   public mutating func setContent(size: Size, inset: EdgeInsets) {
+    // A finger held past an edge keeps the content where it shows it: the
+    // drag's reference moves with the new edges.
+    let before = isTouching ? unbanded(contentOffset) : .zero
     contentSize = Self.sanitize(size)
     contentInset = inset.isFinite ? inset : .zero
+    if isTouching {
+      let shift = unbanded(contentOffset) - before
+      if shift.isFinite && shift != .zero {
+        dragOrigin = dragOrigin + shift
+        tracker.translate(by: shift)
+      }
+    }
   }
 
   /// Changes the viewport size (rotation); the offset stays.
@@ -187,8 +197,7 @@ public struct ScrollSurface: Hashable, Sendable {
   public mutating func setContentOffset(_ offset: Point, at time: Double) {
     _ = accept(time)
     if isTouching {
-      let delta = offset.sanitized - contentOffset
-      dragOrigin = dragOrigin + delta
+      rebaseDrag(to: offset.sanitized)
     } else {
       motionX = nil
       motionY = nil

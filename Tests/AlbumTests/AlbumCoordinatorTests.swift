@@ -218,6 +218,39 @@ import Testing
     }
   }
 
+  /// A finger held on one strip past its edge (rubber-banding) while the
+  /// other strip leads: touching it again moves nothing.
+  @Test func heldRubberBandingFingerDoesNotJumpOnSwitch() throws {
+    var a = try album([
+      Size(width: 4000, height: 3000), Size(width: 3000, height: 4000), Size(width: 1000, height: 1000),
+      Size(width: 16000, height: 1000),
+    ])
+    let frames = try record(&a, "strip drag 150 0.3; pager drag -300 0.2; strip hold 0.05", fps: 120)
+    // The pager finger moves 12.5 pt a frame; nothing moves more, and once
+    // the held strip finger leads (it does not move) nothing moves at all.
+    for (previous, next) in zip(frames, frames.dropFirst()) where next.time > 0.3 {
+      let limit = next.leader == .strip ? 0.5 : 12.5 + 1e-9
+      #expect(abs(next.pagerOffset.x - previous.pagerOffset.x) <= limit, "t \(next.time)")
+      #expect(abs(next.stripOffset.x - previous.stripOffset.x) <= limit, "t \(next.time)")
+    }
+    #expect(frames.last?.leader == .strip)
+  }
+
+  /// A rotation while the pager settles on a page: it still lands exactly
+  /// on that page at the new width, and the strip unfolds it.
+  @Test func rotationWhilePagingLandsOnThePage() throws {
+    var a = try album(mixedPhotos(10, seed: 10), photo: 1)
+    _ = try record(&a, "pager drag -240 0.1; pager release", fps: 120)
+    a.advance(to: a.time + 0.05)
+    let resting = try #require(a.frame().pagerPosition)
+    try a.resize(to: Size(width: 844, height: 390), at: a.time)
+    let end = try #require(try record(&a, "wait 6").last)
+    #expect(end.pagerOffset.x == 2 * 844)
+    #expect(end.pagerPosition == PagerPosition(index: 2, fraction: 0))
+    #expect(end.centredThumbnail == 2 && end.animatedThumbnail == 2 && abs(end.progress - 1) < 1e-9)
+    _ = resting
+  }
+
   @Test func emptyAndOnePhotoAlbumsWork() throws {
     var empty = try album([])
     for f in try record(&empty, "strip drag -100 0.2; strip release; pager drag 80 0.2; pager release; wait 1") {
