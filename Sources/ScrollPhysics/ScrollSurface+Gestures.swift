@@ -27,6 +27,7 @@ extension ScrollSurface {
     if !isTouching { touchDown(at: time) }
     let now = accept(time)
     let translation = translation.sanitized
+    lastTranslation = translation
     if phase != .dragging {
       guard translation != .zero else { return }
       phase = .dragging

@@ -73,6 +73,8 @@ public struct ScrollSurface: Hashable, Sendable {
   public internal(set) var velocity: Point = .zero
   /// What the surface is doing: idle, dragging, decelerating or animating.
   public internal(set) var phase: ScrollPhase = .idle
+  /// The finger's translation at its last drag sample (zero before any).
+  public internal(set) var lastTranslation: Point = .zero
   /// The content offset when the current (or last) finger touched down.
   public internal(set) var dragStartOffset: Point = .zero
   /// The latest time the surface has seen.
