@@ -123,6 +123,19 @@ import Testing
     }
   }
 
+  /// Bytes after the IEND chunk (appended metadata, a download's padding)
+  /// do not make a complete PNG look truncated.
+  @Test func bytesAfterTheEndOfAPNGAreIgnored() throws {
+    let image = Fixtures.quadrants(width: 64, height: 48)
+    let bytes = try PNGEncoder.encode(image)
+    let padded = bytes + Array("JUNK after IEND".utf8)
+    let decoded = try decoder.decode(padded)
+    #expect(decoded.width == 64 && decoded.height == 48)
+    #expect(decoded.pixels == (try decoder.decode(bytes)).pixels)
+    // Cut inside the last chunk: still truncated.
+    #expect(throws: DecodeError.self) { try decoder.decode(Array(bytes.dropLast(3))) }
+  }
+
   @Test func decompressionBombsAreRejectedFromTheHeader() throws {
     let bomb = Fixtures.pngDeclaring(width: 100_000, height: 100_000)
     #expect(try decoder.info(bomb).storedSize == PixelSize(width: 100_000, height: 100_000))

@@ -156,14 +156,27 @@ public struct ImageDecoder: Sendable {
       width: Int(w), height: Int(h), premultiplied: Array(UnsafeBufferPointer(start: pixels, count: count)))
   }
 
+  /// Whether the chunks after the PNG signature run, complete, up to an
+  /// IEND chunk. O(number of chunks): only headers are read.
+  static func hasPNGEnd(_ bytes: [UInt8]) -> Bool {
+    var i = 8
+    while i + 12 <= bytes.count {
+      let length = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+      let isEnd = bytes[i + 4] == 0x49 && bytes[i + 5] == 0x45 && bytes[i + 6] == 0x4E && bytes[i + 7] == 0x44
+      let next = i + 12 + length
+      guard length >= 0, next <= bytes.count else { return false }
+      if isEnd { return true }
+      i = next
+    }
+    return false
+  }
+
   private func decodePNG(_ bytes: [UInt8]) throws(DecodeError) -> RGBAImage {
     // A PNG ends with an IEND chunk; without it the file was cut short
-    // (libpng's own message for this case is a terse "read error").
-    let iend: [UInt8] = [0x49, 0x45, 0x4E, 0x44]
-    let tail = bytes.suffix(12)
-    if !tail.starts(with: [0, 0, 0, 0]) || !tail.dropFirst(4).starts(with: iend) {
-      throw .truncated("no IEND chunk at the end")
-    }
+    // (libpng's own message for this case is a terse "read error"). Walk
+    // the chunk headers to find it: bytes after IEND are ignored, as
+    // libpng and browsers do.
+    if !Self.hasPNGEnd(bytes) { throw .truncated("no IEND chunk: the file was cut short") }
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     let began = bytes.withUnsafeBufferPointer { b in png_image_begin_read_from_memory(&image, b.baseAddress, b.count) }
