@@ -58,8 +58,14 @@ public struct GestureScript: Hashable, Sendable {
       guard !words.isEmpty else { continue }
       var target: String?
       if !Self.verbs.contains(words[0]) {
+        // A target name comes before a step; anything else is not a step.
+        guard words.count >= 2, Self.verbs.contains(words[1]) else {
+          throw .badStep(
+            String(line),
+            words.count == 1 && !words[0].isEmpty && words[0].first!.isLetter
+              ? "'\(words[0])' is not a step (or a target needs a step after it)" : "unknown step '\(words[0])'")
+        }
         target = words.removeFirst()
-        guard !words.isEmpty else { throw .badStep(String(line), "a target needs a step after it") }
       }
       let verb = words.removeFirst()
       let action: Action

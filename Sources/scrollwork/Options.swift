@@ -33,6 +33,7 @@ struct PointArgument: ExpressibleByArgument {
     guard let point = parsePoint(argument) else { return nil }
     value = point
   }
+  var defaultValueDescription: String { "\(JSONWriter.number(value.x)),\(JSONWriter.number(value.y))" }
 }
 
 struct SizeListArgument: ExpressibleByArgument {

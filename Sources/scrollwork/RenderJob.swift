@@ -59,6 +59,7 @@ struct RenderJob {
       }
       for p in library.problems { skipped[p.name] = p.reason }
       guard !library.photos.isEmpty else {
+        if library.problems.isEmpty { throw CLIError("'\(photoFolder)' holds no JPEG or PNG file; nothing rendered") }
         throw CLIError(
           "no photo in '\(photoFolder)' could be read (\(library.problems.count) file(s) skipped); nothing rendered")
       }

@@ -85,7 +85,8 @@ struct InspectAlbumStrip: ParsableCommand {
     commandName: "album-strip",
     abstract: "The album's thumbnail filmstrip, following the pager or leading (accordion).",
     discussion: """
-      --follow I,F: the strip mirrors pager page I at fraction F; the offset is the one the album \
+      --follow I,F: the strip mirrors pager page I at fraction F (I + F clamped into the album, as the \
+      coordinator does); the offset is the one the album \
       coordinator sets (the matching point on the centre line) unless --offset is given. \
       --accordion I,P: thumbnail I unfolded by P; the offset centres it unless --offset is given. \
       Adds "unfolded" [[index, amount], …] and "centredThumbnail".
@@ -114,10 +115,13 @@ struct InspectAlbumStrip: ParsableCommand {
     let defaultX: Double
     switch (follow, accordion) {
     case (let f?, nil):
-      state = .following(index: f.index, fraction: f.amount)
-      defaultX =
-        prepared.contentX(atThumbnailCoordinate: Double(f.index) + clamp(f.amount, 0, 1), at: state)
-        - prepared.viewport.size.width / 2
+      // As the coordinator does: the album position I + F clamped into the
+      // album, then split into a page and a fraction.
+      let last = Double(max(0, prepared.count - 1))
+      let t = clamp(Double(f.index) + clamp(f.amount, 0, 1), 0, last)
+      let page = Int(t.rounded(.down))
+      state = .following(index: page, fraction: t - Double(page))
+      defaultX = prepared.contentX(atThumbnailCoordinate: t, at: state) - prepared.viewport.size.width / 2
     case (nil, let a?):
       state = .accordion(index: a.index, progress: a.amount)
       defaultX = prepared.centeredOffset(ofThumbnail: a.index, at: state)

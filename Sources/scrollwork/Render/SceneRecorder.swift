@@ -112,9 +112,18 @@ final class SceneRecorder {
       throw CLIError("the script needs \(frames) frames at \(fps) fps; at most \(Self.maximumFrames) are recorded")
     }
     var scene = try entry.make(context)
+    try Self.rehearse(script, on: scene, fps: fps)
     return try record(
       &scene, entry: entry, script: script, scriptText: scriptText, fps: fps, folder: folder,
       everyFrame: everyFrame)
+  }
+
+  /// Runs `script` on a copy of `scene` without drawing, so that a step the
+  /// scene cannot take (an unknown target) fails before any file is written.
+  /// Costs the layout work only.
+  static func rehearse<S: Scene>(_ script: GestureScript, on scene: S, fps: Double) throws {
+    var copy = scene
+    try script.run(on: &copy, fps: fps) { _, _ in }
   }
 
   private func record<S: Scene>(

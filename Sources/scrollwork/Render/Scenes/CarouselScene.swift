@@ -2,22 +2,24 @@ import LayoutCore
 import Raster
 import ScrollPhysics
 
-/// Album-art carousels: the spotify preset (scale and fade by distance to
-/// the centre) in the upper half, cover flow below; each a strip across
-/// the screen with its own surface (`top`, `bottom`).
+/// The album-art carousel (`spotify` preset: scale and fade by distance to
+/// the centre), a strip across the middle of the screen. It snaps with the
+/// fast deceleration rate, as snapping carousels set `decelerationRate =
+/// .fast` in UIKit: the normal rate's long tail would still be creeping
+/// towards its item when the clip ends.
 enum CarouselScene {
   static let entry = SceneEntry(
     name: "carousel",
     title: "Carousel (spotify preset)",
     summary: "Square covers that shrink and fade away from the centre and snap to the nearest one.",
-    demoScript: "drag -300 0.3; release; wait 1.4; drag 180 0.2; release; wait 1.2",
+    demoScript: "drag -420 0.2; release; wait 1.3; drag 200 0.15; release; wait 1.3",
     make: { context in
       let layout = CarouselLayout.spotify
       let height = min(300, context.size.width * 0.7)
       let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
       let items = LayoutItems(context.photoSizes)
       let prepared = try layout.prepare(items: items, viewport: Viewport(size: region.size, scale: context.scale))
-      let scrolling = ScrollConfiguration(decelerationRate: DecelerationRate(layout.preferredDecelerationRate))
+      let scrolling = ScrollConfiguration(decelerationRate: .fast)
       return ScrollerScene(
         scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
         name: "carousel", region: region, photo: { context.photo($0.id.item) },
@@ -33,7 +35,8 @@ enum ProminentScene {
     summary: "A vertical list whose centred item is full size; the others shrink and fade. Snaps to an item.",
     demoScript: "drag 0,-260 0.25; release; wait 1.2; drag 0,120 0.2; release; wait 1",
     make: { context in
-      let side = min(context.size.width - 80, 260)
+      // Leave a margin on wide screens; on tiny ones use most of the width.
+      let side = max(8, min(context.size.width - 80, 260, context.size.width * 0.8))
       let layout = ProminentLayout(itemSize: Size(width: side, height: side))
       let region = Rect(origin: .zero, size: context.size)
       let prepared = try layout.prepare(
