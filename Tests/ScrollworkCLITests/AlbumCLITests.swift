@@ -1,52 +1,10 @@
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Runs the built `scrollwork` with `arguments`; returns its exit status and
-/// standard output. The binary sits next to the test bundle.
+/// Runs the built `scrollwork`; its exit status and standard output.
 private func scrollwork(_ arguments: [String]) throws -> (status: Int32, output: String) {
-  var directory = CommandLine.arguments[0]
-  while let last = directory.last, last != "/" { directory.removeLast() }
-  while directory.hasSuffix(".xctest/") || directory.contains(".xctest/") {
-    // Darwin runs tests inside a bundle: .build/debug/X.xctest/Contents/MacOS/X.
-    directory.removeLast()
-    while let last = directory.last, last != "/" { directory.removeLast() }
-  }
-  let path = directory + "scrollwork"
-  var fds: [Int32] = [0, 0]
-  guard fds.withUnsafeMutableBufferPointer({ pipe($0.baseAddress!) }) == 0 else {
-    throw SpawnError(message: "pipe failed")
-  }
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-  posix_spawn_file_actions_addclose(&actions, fds[0])
-  let argv = ([path] + arguments).map { strdup($0) } + [nil]
-  defer { argv.forEach { free($0) } }
-  var pid = pid_t()
-  guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
-    throw SpawnError(message: "cannot run \(path)")
-  }
-  close(fds[1])
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let n = read(fds[0], &buffer, buffer.count)
-    if n <= 0 { break }
-    bytes.append(contentsOf: buffer[0..<n])
-  }
-  close(fds[0])
-  var status: Int32 = 0
-  waitpid(pid, &status, 0)
-  return ((status >> 8) & 0xff, String(decoding: bytes, as: UTF8.self))
+  let result = try runScrollwork(arguments)
+  return (result.status, result.out)
 }
-
-private struct SpawnError: Error { var message: String }
 
 @Suite struct AlbumCLITests {
   let photos = "4000x3000,3000x4000,4000x4000,1000x3000,3000x1000"
