@@ -317,4 +317,20 @@ import Testing
     #expect(visible.count < 10)
     #expect(visible.contains { $0.id.kind == .header && $0.frame.minY == o + 70 })
   }
+
+  /// Cells with no height are absent, as headers and footers with no height
+  /// are: no zero-size cells, no line spacing between them.
+  @Test func cellsWithNoHeightAreAbsent() throws {
+    var layout = StickyHeaderLayout.jungleCup
+    layout.cellSize = .fullWidth(height: 0)
+    let prepared = try layout.prepare(
+      items: LayoutItems(sections: [.uniform(Size(width: 1, height: 1), count: 5)]),
+      viewport: Viewport(width: 390, height: 844))
+    #expect(prepared.numberOfItems(inSection: 0) == 0)
+    #expect(prepared.attributes(for: .cell(0), at: ScrollState()) == nil)
+    let all = prepared.allAttributes(at: ScrollState())
+    #expect(!all.contains { $0.id.kind == .cell })
+    // Header 300 + menu 70 + section header 50 + footer 50.
+    #expect(prepared.contentSize(at: ScrollState()).height == 470)
+  }
 }

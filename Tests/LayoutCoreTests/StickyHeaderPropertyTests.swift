@@ -86,9 +86,13 @@ import Testing
           #expect(a.isFinite, "seed \(seed) \(a.id)")
         }
         // Every element is reported: header, menu, per section header,
-        // cells and footer.
+        // cells (all of them, unless cells have no size: then none) and footer.
         var expected = (c.layout.headerHeight > 0 ? 1 : 0) + (c.layout.menuHeight > 0 ? 1 : 0)
-        expected += c.items.totalCount
+        for s in 0..<c.items.sections.count {
+          let n = p.numberOfItems(inSection: s)
+          #expect(n == c.items.sections[s].count || n == 0, "seed \(seed)")
+          expected += n
+        }
         expected +=
           c.items.sections.count
           * ((c.layout.sectionHeaderHeight > 0 ? 1 : 0)

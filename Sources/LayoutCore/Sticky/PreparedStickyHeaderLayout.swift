@@ -98,7 +98,11 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
       let cells: Cells
       let itemsEnd: Double
       if let size = uniformSize {
-        let strip = UniformStrip(leading: itemsStart, extent: size.height, pitch: size.height + spacing, count: count)
+        // A cell size with no area means no cells (and no line spacing): an
+        // element with no size is absent, like the headers and footers.
+        let present = size.width > 0 && size.height > 0
+        let strip = UniformStrip(
+          leading: itemsStart, extent: size.height, pitch: size.height + spacing, count: present ? count : 0)
         cells = .uniform(strip, width: size.width)
         itemsEnd = itemsStart + strip.length
       } else {
