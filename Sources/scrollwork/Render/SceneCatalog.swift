@@ -20,6 +20,8 @@ enum SceneCatalog {
     AlbumScene.entry,  // the main act
     FlowScene.entry,
     CarouselScene.entry,
+    CarouselScene.coverFlow,
+    CarouselScene.stackedCards,
     ProminentScene.entry,
     StickyScene.entry,
   ]

@@ -8,23 +8,41 @@ import ScrollPhysics
 /// .fast` in UIKit: the normal rate's long tail would still be creeping
 /// towards its item when the clip ends.
 enum CarouselScene {
-  static let entry = SceneEntry(
-    name: "carousel",
-    title: "Carousel (spotify preset)",
+  static let entry = strip(
+    name: "carousel", title: "Carousel (spotify preset)", layout: .spotify,
     summary: "Square covers that shrink and fade away from the centre and snap to the nearest one.",
-    demoScript: "drag -420 0.2; release; wait 1.3; drag 200 0.15; release; wait 1.3",
-    make: { context in
-      let layout = CarouselLayout.spotify
-      let height = min(300, context.size.width * 0.7)
-      let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
-      let items = LayoutItems(context.photoSizes)
-      let prepared = try layout.prepare(items: items, viewport: Viewport(size: region.size, scale: context.scale))
-      let scrolling = ScrollConfiguration(decelerationRate: .fast)
-      return ScrollerScene(
-        scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
-        name: "carousel", region: region, photo: { context.photo($0.id.item) },
-        style: { _ in ElementStyle(cornerRadius: 10) }, background: Color(hex: 0x121212), debug: context.debug)
-    })
+    script: "drag -420 0.2; release; wait 1.3; drag 200 0.15; release; wait 1.3")
+
+  /// Cover flow: neighbours shrink and tuck under the centred cover.
+  static let coverFlow = strip(
+    name: "coverflow", title: "Cover flow (coverflow preset)", layout: .coverFlow,
+    summary: "Neighbours shrink to 0.75 and slide under the centred cover; it snaps to the nearest one.",
+    script: "drag -420 0.2; release; wait 1.3; drag 200 0.15; release; wait 1.3")
+
+  /// A deck of cards: one card per swipe, the next ones peeking behind.
+  static let stackedCards = strip(
+    name: "stack", title: "Stacked cards (stack preset)", layout: .stackedCards,
+    summary: "A deck: the cards behind peek out; a swipe moves exactly one card, however hard.",
+    script: "drag -300 0.15; release; wait 1.0; drag -300 0.15; release; wait 1.0; drag 300 0.15; release; wait 1.0")
+
+  /// A carousel strip across the middle of the screen, snapping at the fast
+  /// rate.
+  static func strip(name: String, title: String, layout: CarouselLayout, summary: String, script: String) -> SceneEntry
+  {
+    SceneEntry(
+      name: name, title: title, summary: summary, demoScript: script,
+      make: { context in
+        let height = min(300, context.size.width * 0.7)
+        let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
+        let items = LayoutItems(context.photoSizes)
+        let prepared = try layout.prepare(items: items, viewport: Viewport(size: region.size, scale: context.scale))
+        let scrolling = ScrollConfiguration(decelerationRate: .fast)
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
+          name: name, region: region, photo: { context.photo($0.id.item) },
+          style: { _ in ElementStyle(cornerRadius: 10) }, background: Color(hex: 0x121212), debug: context.debug)
+      })
+  }
 }
 
 /// The prominent list: a vertical strip where the centred item is full size.
