@@ -16,27 +16,9 @@ struct Demo: ParsableCommand {
   @Option(help: "The output folder (created if needed).")
   var out: String = "scrollwork-demo"
 
-  @Option(help: "The screen size in points, WxH (default: 390x844).")
-  var size: SizeArgument?
-
-  @Option(help: "Pixels per point.")
-  var scale: Double = 1
-
-  @Option(help: "Frames per second of the animations.")
-  var fps: Double = 30
-
-  @Option(help: "Use the photos of this folder instead of the sample album.")
-  var photos: String?
-
-  @Flag(help: "Draw the debug overlay (item numbers, centre lines).")
-  var debug = false
+  @OptionGroup var frames: FrameOptions
 
   func run() throws {
-    let screen = size?.value ?? Size(width: 390, height: 844)
-    try RenderJob.check(size: screen, scale: scale, fps: fps)
-    try RenderJob(
-      output: out, photoFolder: photos, size: screen, scale: scale, fps: fps, debug: debug,
-      scenes: SceneCatalog.all.map { ($0, $0.demoScript) }, title: "Scrollwork demo"
-    ).run()
+    try frames.job(output: out, scenes: SceneCatalog.all.map { ($0, $0.demoScript) }, title: "Scrollwork demo").run()
   }
 }

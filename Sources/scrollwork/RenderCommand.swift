@@ -20,46 +20,25 @@ struct Render: ParsableCommand {
   @Option(help: "The layout: \(SceneCatalog.names.joined(separator: ", ")).")
   var layout: String
 
-  @Option(help: "A folder of JPEG/PNG photos (default: the built-in sample album).")
-  var photos: String?
-
   @Option(help: "The gesture script, or a file holding one.")
   var script: String
 
   @Option(help: "The output folder (created if needed).")
   var out: String
 
-  @Option(help: "The screen size in points, WxH (default: 390x844).")
-  var size: SizeArgument?
-
-  @Option(help: "Pixels per point.")
-  var scale: Double = 1
-
-  @Option(help: "Frames per second.")
-  var fps: Double = 30
+  @OptionGroup var frames: FrameOptions
 
   @Flag(help: "Also write every frame as frame-NNNN.png.")
   var everyFrame = false
 
-  @Flag(help: "Draw the debug overlay (item numbers, centre lines).")
-  var debug = false
-
   func run() throws {
-    let screen = size?.value ?? Size(width: 390, height: 844)
     guard let entry = SceneCatalog.entry(named: layout) else {
       throw ValidationError("unknown layout '\(layout)' (known: \(SceneCatalog.names.joined(separator: ", ")))")
     }
-    try RenderJob.check(size: screen, scale: scale, fps: fps)
     let text = try loadScriptText(script)
+    var job = try frames.job(output: out, scenes: [(entry, text)], title: "Scrollwork: \(entry.title)")
     // A bad or overlong script fails before any work.
-    let frames = SceneRecorder.frameCount(try GestureScript(text), fps: fps)
-    guard frames <= SceneRecorder.maximumFrames else {
-      throw CLIError(
-        "the script needs \(frames) frames at \(fps) fps; at most \(SceneRecorder.maximumFrames) are recorded")
-    }
-    var job = RenderJob(
-      output: out, photoFolder: photos, size: screen, scale: scale, fps: fps, debug: debug,
-      scenes: [(entry, text)], title: "Scrollwork: \(entry.title)")
+    try SceneRecorder.checkLength(try GestureScript(text), fps: frames.fps)
     job.everyFrame = everyFrame
     try job.run()
   }

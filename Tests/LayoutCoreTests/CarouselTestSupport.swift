@@ -18,27 +18,17 @@ struct RandomCentered {
       rng.chance(0.3) ? nil : Size(width: rng.double(in: 20...600), height: rng.double(in: 20...600))
     let spacing = rng.chance(0.2) ? 0 : rng.double(in: -10...60)
     switch rng.int(in: 0...5) {
-    case 0:
-      var layout = CarouselLayout.spotify
+    case let k where k < 3:
+      // The three carousel presets; only the deck is one-sided.
+      let presets: [(CarouselLayout, String)] = [
+        (.spotify, "spotify"), (.coverFlow, "coverflow"), (.stackedCards, "stack"),
+      ]
+      var (layout, presetName) = presets[k]
       layout.itemSize = itemSize
       layout.spacing = spacing
       prepared = try layout.prepare(items: items, viewport: viewport)
-      name = "spotify"
-      symmetric = true
-    case 1:
-      var layout = CarouselLayout.coverFlow
-      layout.itemSize = itemSize
-      layout.spacing = spacing
-      prepared = try layout.prepare(items: items, viewport: viewport)
-      name = "coverflow"
-      symmetric = true
-    case 2:
-      var layout = CarouselLayout.stackedCards
-      layout.itemSize = itemSize
-      layout.spacing = spacing
-      prepared = try layout.prepare(items: items, viewport: viewport)
-      name = "stack"
-      symmetric = false
+      name = presetName
+      symmetric = presetName != "stack"
     case 3:
       let layout = ProminentLayout(
         itemSize: itemSize ?? Size(width: 200, height: 200), lineSpacing: spacing,

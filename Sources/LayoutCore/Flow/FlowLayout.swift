@@ -26,6 +26,23 @@ public struct FlowLayout: CollectionLayout {
     case justified
     /// Items keep the minimum spacing, centred as a group.
     case center
+
+    /// Where a line's first item starts across the scroll axis, and the
+    /// spacing between its items, for `count` items taking `used` points
+    /// of `room` (which starts at `start`) with minimum spacing `gap`.
+    /// One rule for stored and uniform sections alike.
+    @inlinable func place(
+      count: Int, used: Double, gap: Double, room: Double, start: Double, isLast: Bool
+    )
+      -> (start: Double, spacing: Double)
+    {
+      let spare = Swift.max(0, room - used - gap * Double(count - 1))
+      switch self {
+      case .leading: return (start, gap)
+      case .center: return (start + spare / 2, gap)
+      case .justified: return (start, !isLast && count > 1 ? gap + spare / Double(count - 1) : gap)
+      }
+    }
   }
 
   /// The scroll direction.

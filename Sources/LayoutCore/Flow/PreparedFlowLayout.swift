@@ -15,8 +15,8 @@ public struct PreparedFlowLayout: PreparedLayout {
   @usableFromInline let itemCounts: [Int]
   /// The uniform sections' arithmetic, by section (`nil` for stored ones).
   @usableFromInline let uniformSections: [UniformFlowSection?]
-  /// The sections that are uniform, in order (to skip the per-section walk
-  /// when there are none).
+  /// Whether any section is uniform (to skip the per-section walk when none
+  /// is and there are no headers or footers).
   @usableFromInline let hasUniformSections: Bool
   /// Per section: where it starts and ends along the main axis, where its
   /// header ends and its footer starts.
@@ -68,15 +68,10 @@ public struct PreparedFlowLayout: PreparedLayout {
     func flush(_ line: inout [Size], lineStart: Double, isLast: Bool) -> Double {
       let lineLength = line.reduce(0.0) { Swift.max($0, $1[main]) }
       let used = line.reduce(0.0) { $0 + $1[cross] }
-      let spare = Swift.max(0, room - used - gap * Double(line.count - 1))
-      var spacing = gap
-      var position = crossStart
-      switch layout.alignment {
-      case .leading: break
-      case .center: position += spare / 2
-      case .justified:
-        if !isLast && line.count > 1 { spacing = gap + spare / Double(line.count - 1) }
-      }
+      let placement = layout.alignment.place(
+        count: line.count, used: used, gap: gap, room: room, start: crossStart, isLast: isLast)
+      let spacing = placement.spacing
+      var position = placement.start
       for size in line {
         let mainMin = lineStart + (lineLength - size[main]) / 2
         frames.append(

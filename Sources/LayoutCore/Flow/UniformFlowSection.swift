@@ -40,14 +40,9 @@
     self.size = size
     lines = UniformStrip(leading: lineStart, extent: size[axis], pitch: size[axis] + lineSpacing, count: lineCount)
     func placement(_ m: Int, isLast: Bool) -> (start: Double, pitch: Double) {
-      let spare = Swift.max(0, room - Double(m) * size[cross] - gap * Double(m - 1))
-      switch alignment {
-      case .leading: return (crossStart, size[cross] + gap)
-      case .center: return (crossStart + spare / 2, size[cross] + gap)
-      case .justified:
-        let spacing = !isLast && m > 1 ? gap + spare / Double(m - 1) : gap
-        return (crossStart, size[cross] + spacing)
-      }
+      let p = alignment.place(
+        count: m, used: Double(m) * size[cross], gap: gap, room: room, start: crossStart, isLast: isLast)
+      return (p.start, size[cross] + p.spacing)
     }
     let full = placement(perLine, isLast: lineCount <= 1)
     let last = placement(count - (lineCount - 1) * perLine, isLast: true)

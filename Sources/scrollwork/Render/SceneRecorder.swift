@@ -100,6 +100,14 @@ final class SceneRecorder {
   /// animation is built in memory.
   static let maximumFrames = 1800
 
+  /// Throws when `script` needs more than `maximumFrames` frames at `fps`.
+  static func checkLength(_ script: GestureScript, fps: Double) throws {
+    let frames = frameCount(script, fps: fps)
+    guard frames <= maximumFrames else {
+      throw CLIError("the script needs \(frames) frames at \(fps) fps; at most \(maximumFrames) are recorded")
+    }
+  }
+
   /// Plays `script` on a new scene from `entry`, writing
   /// `<folder>/<name>/animation.png`, key frames `key-NN.png` and, with
   /// `everyFrame`, `frame-NNNN.png` for every frame.
@@ -107,10 +115,7 @@ final class SceneRecorder {
     _ entry: SceneEntry, scriptText: String, fps: Double, folder: String, everyFrame: Bool = false
   ) throws -> RecordedScene {
     let script = try GestureScript(scriptText)
-    let frames = Self.frameCount(script, fps: fps)
-    guard frames <= Self.maximumFrames else {
-      throw CLIError("the script needs \(frames) frames at \(fps) fps; at most \(Self.maximumFrames) are recorded")
-    }
+    try Self.checkLength(script, fps: fps)
     var scene = try entry.make(context)
     try Self.rehearse(script, on: scene, fps: fps)
     return try record(
