@@ -181,17 +181,19 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
       let t = strip.thumbnailCoordinate(atContentX: centre, at: stripState)
       let state = FilmstripState(
         unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: unfolded(at: now, position: t))))
+      // One pass over the new geometry: where `t` now is, the size and insets.
+      let placement = strip.placement(atThumbnailCoordinate: t, at: state)
       var target = centre
       if case .unfold(let b) = transition.goal {
         // The offset moves with the animation and ends exactly centred.
         let e = transition.blend(at: now)
-        target = strip.center(ofThumbnail: b, at: state) + transition.misalignment * (1 - e)
-        if e >= 1 { target = strip.center(ofThumbnail: b, at: state) }
+        let cellCentre = strip.center(ofThumbnail: b, at: state)
+        target = e >= 1 ? cellCentre : cellCentre + transition.misalignment * (1 - e)
       } else if n > 0 && state.unfolded != stripState.unfolded {
         // Keep the point under the centre line in place while cells change.
-        target = strip.contentX(atThumbnailCoordinate: t, at: state)
+        target = placement.contentX
       }
-      stripSurface.setContent(size: strip.contentSize(at: state), inset: strip.contentInset(at: state))
+      stripSurface.setContent(size: placement.contentSize, inset: placement.contentInset)
       stripSurface.translate(by: Point(x: target - centre, y: 0))
       stripState = FilmstripState(contentOffset: stripSurface.contentOffset, unfolded: state.unfolded)
       if transition.isComplete(at: now) {
