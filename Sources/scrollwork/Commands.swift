@@ -19,7 +19,7 @@ struct Inspect: ParsableCommand {
 
       Example: scrollwork inspect flow --viewport 390x844 --items 100 --item-size 120x120 --offset 0,400
       """,
-    subcommands: LayoutCommands.inspect)
+    subcommands: LayoutRegistry.inspectCommands)
 }
 
 struct Simulate: ParsableCommand {
@@ -27,7 +27,7 @@ struct Simulate: ParsableCommand {
     abstract: "Run a gesture script on a layout at 120 Hz; print one JSON line per frame.",
     discussion: """
       Each line: {"time", "offset":[x,y], "velocity":[x,y] (points/s), "phase", "events":[…]}.
-      Also accepted: 'scrollwork simulate --layout NAME …'.
+      The script comes from --script TEXT or --script-file PATH.
 
       Script: steps separated by ';' or new lines ('#' starts a comment):
         drag DX[,DY] SECONDS   the finger moves by DX,DY points over SECONDS
@@ -44,5 +44,5 @@ struct Simulate: ParsableCommand {
       Example: scrollwork simulate flow --viewport 390x844 --items 1000 --item-size 120x120 \\
                --script "drag 0,-300 0.25; release; wait 2"
       """,
-    subcommands: LayoutCommands.simulate)
+    subcommands: LayoutRegistry.simulateCommands)
 }

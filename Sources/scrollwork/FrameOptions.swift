@@ -4,13 +4,13 @@ import LayoutCore
 /// What `demo` and `render` share: the screen, the frame rate, the photos
 /// and the debug overlay.
 struct FrameOptions: ParsableArguments {
-  @Option(help: "The screen size in points, WxH (default: 390x844).")
+  @Option(parsing: .unconditional, help: "The screen size in points, WxH (default: 390x844).")
   var size: SizeArgument?
 
-  @Option(help: "Pixels per point.")
+  @Option(parsing: .unconditional, help: "Pixels per point.")
   var scale: Double = 1
 
-  @Option(help: "Frames per second of the animations.")
+  @Option(parsing: .unconditional, help: "Frames per second of the animations.")
   var fps: Double = 30
 
   @Option(help: "A folder of JPEG/PNG photos (default: the built-in sample album).")

@@ -2,7 +2,10 @@ import ArgumentParser
 import LayoutCore
 import ScrollPhysics
 
-/// Parses `WxH` (`390x844`).
+// MARK: - Typed values
+
+/// Parses `WxH` (`390x844`). Any double parses (NaN too); ranges are checked
+/// by the command's `validate()`, which names the option.
 func parseSize(_ text: String) -> Size? {
   let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
   guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else { return nil }
@@ -18,17 +21,21 @@ func parsePoint(_ text: String) -> Point? {
   return Point(x: x, y: y)
 }
 
+/// `WxH`.
 struct SizeArgument: ExpressibleByArgument {
   var value: Size
+  init(_ value: Size) { self.value = value }
   init?(argument: String) {
     guard let size = parseSize(argument) else { return nil }
     value = size
   }
-  static var defaultCompletionKind: CompletionKind { .default }
+  var defaultValueDescription: String { "\(JSONWriter.number(value.width))x\(JSONWriter.number(value.height))" }
 }
 
+/// `X,Y` (Y defaults to 0).
 struct PointArgument: ExpressibleByArgument {
   var value: Point
+  init(_ value: Point) { self.value = value }
   init?(argument: String) {
     guard let point = parsePoint(argument) else { return nil }
     value = point
@@ -36,11 +43,12 @@ struct PointArgument: ExpressibleByArgument {
   var defaultValueDescription: String { "\(JSONWriter.number(value.x)),\(JSONWriter.number(value.y))" }
 }
 
+/// `WxH,WxH,…`: no empty entries.
 struct SizeListArgument: ExpressibleByArgument {
   var value: [Size]
   init?(argument: String) {
     var sizes: [Size] = []
-    for part in argument.split(separator: ",") {
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
       guard let size = parseSize(String(part)) else { return nil }
       sizes.append(size)
     }
@@ -48,11 +56,12 @@ struct SizeListArgument: ExpressibleByArgument {
   }
 }
 
+/// `N,N,…`: no empty entries.
 struct IntListArgument: ExpressibleByArgument {
   var value: [Int]
   init?(argument: String) {
     var values: [Int] = []
-    for part in argument.split(separator: ",") {
+    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
       guard let n = Int(part) else { return nil }
       values.append(n)
     }
@@ -60,22 +69,155 @@ struct IntListArgument: ExpressibleByArgument {
   }
 }
 
+/// `top,left,bottom,right`.
+struct InsetsArgument: ExpressibleByArgument {
+  var value: EdgeInsets
+  init(_ value: EdgeInsets) { self.value = value }
+  init?(argument: String) {
+    let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+    guard parts.count == 4, let t = parts[0], let l = parts[1], let b = parts[2], let r = parts[3] else { return nil }
+    value = EdgeInsets(top: t, left: l, bottom: b, right: r)
+  }
+  var defaultValueDescription: String {
+    [value.top, value.left, value.bottom, value.right].map(JSONWriter.number).joined(separator: ",")
+  }
+}
+
+/// `I,F`: an index and an amount (a fraction or a progress).
+struct IndexAmountArgument: ExpressibleByArgument {
+  var index: Int
+  var amount: Double
+  init?(argument: String) {
+    let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let i = Int(parts[0]), let a = Double(parts[1]) else { return nil }
+    index = i
+    amount = a
+  }
+}
+
+extension Axis: ExpressibleByArgument {}
+extension FlowLayout.Alignment: ExpressibleByArgument {}
+
+/// How a centred layout snaps (`--snap`).
+enum SnapArgument: String, CaseIterable, ExpressibleByArgument {
+  case nearest
+  case oneItem = "one-item"
+  case none
+
+  var value: CenteredStrip.Snapping {
+    switch self {
+    case .nearest: .nearest
+    case .oneItem: .oneItem
+    case .none: .none
+    }
+  }
+}
+
+// MARK: - Range checks (named in every message)
+
+/// Range checks for option values, each naming the option and the range it
+/// takes, for commands' `validate()`.
+enum Check {
+  /// A finite number ≥ 0.
+  static func nonNegative(_ value: Double?, _ option: String) throws {
+    guard let value else { return }
+    guard value.isFinite, value >= 0 else {
+      throw ValidationError("\(option) takes a finite number ≥ 0 (got \(value))")
+    }
+  }
+
+  /// A finite number > 0.
+  static func positive(_ value: Double?, _ option: String) throws {
+    guard let value else { return }
+    guard value.isFinite, value > 0 else { throw ValidationError("\(option) takes a finite number > 0 (got \(value))") }
+  }
+
+  /// A finite number in `range`.
+  static func inRange(_ value: Double?, _ range: ClosedRange<Double>, _ option: String) throws {
+    guard let value else { return }
+    guard value.isFinite, range.contains(value) else {
+      throw ValidationError(
+        "\(option) takes a number from \(JSONWriter.number(range.lowerBound)) to \(JSONWriter.number(range.upperBound)) (got \(value))"
+      )
+    }
+  }
+
+  /// A finite number (any sign).
+  static func finite(_ value: Double?, _ option: String) throws {
+    guard let value else { return }
+    guard value.isFinite else { throw ValidationError("\(option) takes a finite number (got \(value))") }
+  }
+
+  /// A finite point.
+  static func finite(_ point: Point?, _ option: String) throws {
+    guard let point else { return }
+    guard point.isFinite else {
+      throw ValidationError("\(option) takes finite numbers X,Y (got \(point.x),\(point.y))")
+    }
+  }
+
+  /// A size with finite, non-negative sides (`positive`: > 0).
+  static func size(_ size: Size?, _ option: String, positive: Bool = false) throws {
+    guard let size else { return }
+    let ok =
+      size.width.isFinite && size.height.isFinite && (positive ? size.isPositive : size.width >= 0 && size.height >= 0)
+    guard ok else {
+      throw ValidationError(
+        "\(option) takes WxH with finite sides \(positive ? "> 0" : "≥ 0") (got \(size.width)x\(size.height))")
+    }
+  }
+
+  /// Finite, non-negative insets.
+  static func insets(_ insets: EdgeInsets?, _ option: String) throws {
+    guard let insets else { return }
+    for v in [insets.top, insets.left, insets.bottom, insets.right] {
+      try nonNegative(v, option)
+    }
+  }
+
+  /// An integer in `range`.
+  static func count(_ value: Int?, _ range: ClosedRange<Int>, _ option: String) throws {
+    guard let value else { return }
+    guard range.contains(value) else {
+      throw ValidationError(
+        "\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound) (got \(value))")
+    }
+  }
+}
+
+// MARK: - Option groups every layout command shares
+
+/// The largest item count the tool lays out: far beyond a photo library,
+/// far below where a `Double` coordinate stops resolving whole points.
+let maximumItemCount = 100_000_000
+
 /// The viewport and items every layout command takes.
 struct LayoutInputOptions: ParsableArguments {
-  @Option(help: "The viewport (scroll view bounds) size, WxH in points.")
+  @Option(parsing: .unconditional, help: "The viewport (scroll view bounds) size, WxH in points.")
   var viewport: SizeArgument
 
-  @Option(help: "One item size per item, WxH,WxH,… (one section).")
+  @Option(parsing: .unconditional, help: "One item size per item, WxH,WxH,… (one section).")
   var itemSizes: SizeListArgument?
 
-  @Option(help: "The number of items (with --item-size), in one section.")
+  @Option(
+    parsing: .unconditional, help: "The number of items (with --item-size), in one section: 0…\(maximumItemCount).")
   var items: Int?
 
-  @Option(help: "The size of every item, WxH (with --items).")
+  @Option(parsing: .unconditional, help: "The size of every item, WxH (with --items).")
   var itemSize: SizeArgument?
 
-  @Option(help: "Item counts per section, N,N,… (each item of --item-size).")
+  @Option(parsing: .unconditional, help: "Item counts per section, N,N,… (each item of --item-size).")
   var sections: IntListArgument?
+
+  func validate() throws {
+    try Check.size(viewport.value, "--viewport", positive: true)
+    try Check.size(itemSize?.value, "--item-size")
+    for size in itemSizes?.value ?? [] { try Check.size(size, "--item-sizes") }
+    try Check.count(items, 0...maximumItemCount, "--items")
+    for count in sections?.value ?? [] { try Check.count(count, 0...maximumItemCount, "--sections") }
+    let total = (sections?.value ?? []).reduce(0) { $0 + $1 }  // each ≤ 1e8, so no overflow below 9e10 sections
+    try Check.count(total, 0...maximumItemCount, "--sections (in all)")
+  }
 
   /// The items, from whichever options were given.
   func layoutItems(defaultItemSize: Size? = nil) throws -> LayoutItems {
@@ -90,11 +232,9 @@ struct LayoutInputOptions: ParsableArguments {
     }
     if let sections {
       guard items == nil else { throw ValidationError("give either --items or --sections, not both") }
-      for count in sections.value where count < 0 { throw ValidationError("section item counts cannot be negative") }
       return LayoutItems(sections: sections.value.map { .uniform(size, count: $0) })
     }
     guard let items else { throw ValidationError("give --items N, --sections N,N,… or --item-sizes WxH,…") }
-    guard items >= 0 else { throw ValidationError("--items cannot be negative") }
     return LayoutItems(count: items, size: size)
   }
 
@@ -105,31 +245,72 @@ struct LayoutInputOptions: ParsableArguments {
 struct InspectOptions: ParsableArguments {
   @OptionGroup var input: LayoutInputOptions
 
-  @Option(help: "The content offset X,Y.")
-  var offset: PointArgument = PointArgument(argument: "0,0")!
+  @Option(parsing: .unconditional, help: "The content offset X,Y.")
+  var offset = PointArgument(.zero)
 
   @Flag(help: "Print every element, not only those in the visible rect.")
   var all = false
+
+  func validate() throws { try Check.finite(offset.value, "--offset") }
+}
+
+/// A gesture script given as text (`--script`) or as a file
+/// (`--script-file`).
+struct ScriptOptions: ParsableArguments {
+  @Option(help: "The gesture script (see 'scrollwork simulate --help').")
+  var script: String?
+
+  @Option(help: "A file holding the gesture script.")
+  var scriptFile: String?
+
+  /// The script's text, or `nil` when neither option was given.
+  func text() throws -> String? {
+    switch (script, scriptFile) {
+    case (nil, nil): return nil
+    case (let text?, nil): return try loadScriptText(text)
+    case (nil, let path?): return try loadScriptFile(path)
+    default: throw ValidationError("give --script or --script-file, not both")
+    }
+  }
+
+  /// The script's text; one of the options is required.
+  func requiredText() throws -> String {
+    guard let text = try text() else { throw ValidationError("give --script TEXT or --script-file PATH") }
+    return text
+  }
+}
+
+/// How fast a released scroll view slows down (`--deceleration`).
+struct DecelerationArgument: ExpressibleByArgument {
+  var value: DecelerationRate
+  init?(argument: String) {
+    switch argument {
+    case "normal": value = .normal
+    case "fast": value = .fast
+    default:
+      guard let rate = Double(argument), rate.isFinite, rate > 0, rate < 1 else { return nil }
+      value = DecelerationRate(rate)
+    }
+  }
 }
 
 /// Options of `scrollwork simulate` shared by every layout.
 struct SimulateOptions: ParsableArguments {
   @OptionGroup var input: LayoutInputOptions
 
-  @Option(help: "The starting content offset X,Y.")
-  var offset: PointArgument = PointArgument(argument: "0,0")!
+  @Option(parsing: .unconditional, help: "The starting content offset X,Y.")
+  var offset = PointArgument(.zero)
 
-  @Option(help: "The gesture script, or a file holding one (see 'scrollwork simulate --help').")
-  var script: String
+  @OptionGroup var script: ScriptOptions
 
-  @Option(help: "Frames per second.")
+  @Option(parsing: .unconditional, help: "Frames per second: 1…1000.")
   var fps: Double = 120
 
   @Flag(help: "Page by the viewport size, as isPagingEnabled.")
   var paging = false
 
-  @Option(help: "Deceleration rate: normal, fast, or a number per millisecond in (0, 1).")
-  var deceleration: String?
+  @Option(parsing: .unconditional, help: "Deceleration rate: normal, fast, or a number per millisecond in (0, 1).")
+  var deceleration: DecelerationArgument?
 
   @Flag(help: "Do not rubber-band past the edges.")
   var noBounce = false
@@ -137,24 +318,17 @@ struct SimulateOptions: ParsableArguments {
   @Flag(help: "Print the visible elements in every frame.")
   var elements = false
 
-  func configuration(defaultRate: DecelerationRate = .normal) throws -> ScrollConfiguration {
-    var rate = defaultRate
-    if let deceleration {
-      switch deceleration {
-      case "normal": rate = .normal
-      case "fast": rate = .fast
-      default:
-        guard let value = Double(deceleration), value > 0, value < 1 else {
-          throw ValidationError("--deceleration takes normal, fast or a number between 0 and 1")
-        }
-        rate = DecelerationRate(value)
-      }
-    }
-    guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be between 0 and 1000") }
-    return ScrollConfiguration(decelerationRate: rate, isPagingEnabled: paging, bounces: !noBounce)
+  func validate() throws {
+    try Check.finite(offset.value, "--offset")
+    try Check.inRange(fps, 1...1000, "--fps")
+  }
+
+  func configuration(defaultRate: DecelerationRate = .normal) -> ScrollConfiguration {
+    ScrollConfiguration(
+      decelerationRate: deceleration?.value ?? defaultRate, isPagingEnabled: paging, bounces: !noBounce)
   }
 
   func gestureScript() throws -> GestureScript {
-    try GestureScript(loadScriptText(script))
+    try GestureScript(script.requiredText())
   }
 }

@@ -9,19 +9,24 @@ struct Render: ParsableCommand {
     discussion: """
       Reads every JPEG and PNG of --photos (sorted by name; EXIF orientation applied). Files that \
       cannot be read are skipped with a message each and counted in the summary; the exit status \
-      is non-zero only when nothing could be rendered.
+      is non-zero only when nothing could be rendered. Without --script or --script-file, plays the \
+      layout's demo script.
+
+      Presets: \(LayoutRegistry.presetSummary).
 
       Script: the steps of 'scrollwork simulate' (drag DX,DY SECONDS; release; wait SECONDS; …).
 
-      Example: scrollwork render --layout flow --photos ~/Pictures --out out \\
-                 --script "drag 0,-300 0.25; release; wait 1.5"
+      Example: scrollwork render --layout carousel --preset coverflow --photos ~/Pictures --out out \\
+                 --script "drag -300 0.25; release; wait 1.5"
       """)
 
-  @Option(help: "The layout: \(SceneCatalog.names.joined(separator: ", ")).")
-  var layout: String
+  @Option(help: "The layout.")
+  var layout: LayoutName
 
-  @Option(help: "The gesture script, or a file holding one.")
-  var script: String
+  @Option(help: "The layout's preset (default: the layout's own; see the list below).")
+  var preset: PresetName?
+
+  @OptionGroup var script: ScriptOptions
 
   @Option(help: "The output folder (created if needed).")
   var out: String
@@ -31,11 +36,15 @@ struct Render: ParsableCommand {
   @Flag(help: "Also write every frame as frame-NNNN.png.")
   var everyFrame = false
 
+  /// The scene to record and its script: the layout's demo script unless
+  /// one is given.
+  func scene() throws -> (entry: SceneEntry, script: String) {
+    let entry = try PresetName.scene(layout.entry, preset)
+    return (entry, try script.text() ?? entry.demoScript)
+  }
+
   func run() throws {
-    guard let entry = SceneCatalog.entry(named: layout) else {
-      throw ValidationError("unknown layout '\(layout)' (known: \(SceneCatalog.names.joined(separator: ", ")))")
-    }
-    let text = try loadScriptText(script)
+    let (entry, text) = try scene()
     var job = try frames.job(output: out, scenes: [(entry, text)], title: "Scrollwork: \(entry.title)")
     // A bad or overlong script fails before any work.
     try SceneRecorder.checkLength(try GestureScript(text), fps: frames.fps)

@@ -11,7 +11,7 @@ private func scrollwork(_ arguments: [String]) throws -> (status: Int32, output:
 
   @Test func inspectAlbumPagerPrintsThePageAndTheParallaxWidths() throws {
     let (status, output) = try scrollwork([
-      "inspect", "album-pager", "--viewport", "390x600", "--item-sizes", photos, "--offset", "195,0",
+      "inspect", "album", "--viewport", "390x600", "--item-sizes", photos, "--offset", "195,0",
       "--preset", "photosLab",
     ])
     #expect(status == 0)
@@ -23,17 +23,19 @@ private func scrollwork(_ arguments: [String]) throws -> (status: Int32, output:
 
   @Test func inspectAlbumStripFollowsOrLeads() throws {
     let follow = try scrollwork([
-      "inspect", "album-strip", "--viewport", "390x44", "--item-sizes", photos, "--follow", "1,0",
+      "inspect", "album", "--surface", "strip", "--viewport", "390x44", "--item-sizes", photos, "--follow", "1,0",
     ])
     #expect(follow.status == 0)
     #expect(follow.output.contains(#""unfolded":[[1,1]],"centredThumbnail":1"#))
     let accordion = try scrollwork([
-      "inspect", "album-strip", "--viewport", "390x44", "--item-sizes", photos, "--accordion", "2,0.5",
+      "inspect", "album", "--surface", "strip", "--viewport", "390x44", "--item-sizes", photos, "--accordion", "2,0.5",
       "--offset=-100,0",
     ])
     #expect(accordion.status == 0)
     #expect(accordion.output.contains(#""offset":[-100,0]"#) && accordion.output.contains(#""unfolded":[[2,0.5]]"#))
-    let neither = try scrollwork(["inspect", "album-strip", "--viewport", "390x44", "--item-sizes", photos])
+    let neither = try scrollwork([
+      "inspect", "album", "--surface", "strip", "--viewport", "390x44", "--item-sizes", photos,
+    ])
     #expect(neither.status != 0)
   }
 

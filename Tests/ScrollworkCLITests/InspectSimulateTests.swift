@@ -37,7 +37,7 @@ import Testing
 
   @Test func simulatePrintsOneLinePerFrame() throws {
     let result = try runScrollwork([
-      "simulate", "--layout", "flow", "--viewport", "390x844", "--items", "1000", "--item-size", "120x120",
+      "simulate", "flow", "--viewport", "390x844", "--items", "1000", "--item-size", "120x120",
       "--script", "drag 0,-300 0.25; release; wait 2",
     ])
     #expect(result.status == 0, "\(result.err)")

@@ -32,7 +32,7 @@ import Testing
   func job(output: String, photos: String?, script: String = "drag 0,-200 0.2; release; wait 0.3") -> RenderJob {
     RenderJob(
       output: output, photoFolder: photos, size: Size(width: 160, height: 240), scale: 1, fps: 15, debug: true,
-      scenes: [(SceneCatalog.entry(named: "flow")!, script)], title: "test")
+      scenes: [(FlowEntry.scene(.uikit), script)], title: "test")
   }
 
   @Test func rendersGoodPhotosAndSkipsBadOnes() throws {

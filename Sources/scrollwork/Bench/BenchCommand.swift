@@ -53,14 +53,8 @@ struct Bench: ParsableCommand {
 }
 
 extension BenchScenario {
-  /// Every scenario, in the order printed.
-  static var all: [BenchScenario] {
-    [
-      .albumFrame, .albumPager, .filmstripLeading, .filmstripFollowing, .flowGrid, .flowVaried, .stickyRoster,
-      .carousel,
-      .prominent,
-    ]
-  }
+  /// Every layout's scenarios, in registry order.
+  static var all: [BenchScenario] { LayoutRegistry.benchScenarios }
 }
 
 enum BenchTable {

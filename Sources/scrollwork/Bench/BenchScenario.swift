@@ -192,3 +192,17 @@ extension NaiveBaseline {
     }
   }
 }
+
+/// `samples` random vertical offsets within the layout's resting range.
+func verticalOffsets<P: PreparedLayout>(_ prepared: P, _ samples: Int, _ rng: inout BenchRandom) -> [ScrollState]
+where P.State == ScrollState {
+  let bounds = prepared.offsetBounds(at: ScrollState())
+  return (0..<samples).map { _ in ScrollState(x: 0, y: rng.double(in: bounds.min.y...bounds.max.y)) }
+}
+
+/// `samples` random horizontal offsets within the layout's resting range.
+func horizontalOffsets<P: PreparedLayout>(_ prepared: P, _ samples: Int, _ rng: inout BenchRandom) -> [ScrollState]
+where P.State == ScrollState {
+  let bounds = prepared.offsetBounds(at: ScrollState())
+  return (0..<samples).map { _ in ScrollState(x: rng.double(in: bounds.min.x...bounds.max.x), y: 0) }
+}

@@ -100,11 +100,16 @@ struct ScrollerScene<Layout: PreparedLayout>: Scene {
   }
 }
 
-/// A scene the catalogue knows: its name, words for the page, its default
-/// script and how to build it.
+/// A scene a layout offers (`LayoutEntry.scene(_:)`): its name, words for
+/// the page, its default script and how to build it.
 struct SceneEntry: Sendable {
-  /// The `--layout` name.
+  /// The name it is recorded under (the output sub-folder): the layout's
+  /// name, or `layout-preset` for a preset other than the default.
   var name: String
+  /// The layout's name (`render --layout`).
+  var layout: String
+  /// The preset's name (`render --preset`).
+  var preset: String
   /// A title for the page.
   var title: String
   /// One or two sentences for the page.

@@ -1,0 +1,141 @@
+import ArgumentParser
+
+/// A named set of constants for one layout: the seed's values, or a
+/// principled alternative. Every layout's presets are an enum of this shape,
+/// so the argument parser lists them in `--help` and rejects a wrong one
+/// with its own error naming the choices.
+protocol LayoutPreset: RawRepresentable<String>, CaseIterable, ExpressibleByArgument, Sendable
+where AllCases == [Self] {}
+
+/// One layout as the command-line tool knows it: its name, its presets, its
+/// `inspect` and `simulate` subcommands, its demo scenes and its benchmark
+/// scenarios. Every command is built from `LayoutRegistry.all`.
+///
+/// ## Adding a layout (the registration point)
+///
+/// 1. Write the layout in `Sources/LayoutCore/<Name>/` with its tests.
+/// 2. Write `Sources/scrollwork/Layouts/<Name>.swift` holding, for that
+///    layout only:
+///    - `enum <Name>Preset: String, LayoutPreset` (one case when the layout
+///      has a single set of constants);
+///    - its options (`ParsableArguments`, typed, with a `validate()` that
+///      names the option and its range) and the `inspect` / `simulate`
+///      subcommands built on `InspectOptions` / `SimulateOptions`, which
+///      print through `Inspector.report` and `Simulator.run`;
+///    - `enum <Name>Entry: LayoutEntry` giving `name`, the presets the demo
+///      plays, `scene(_:)` (a `SceneEntry` whose `make` prepares the layout
+///      for the canvas and the photos and returns a `Scene`; a layout whose
+///      state is only a content offset uses `ScrollerScene`) and its
+///      `benchScenarios`.
+///    `Layouts/Flow.swift` is the worked example (about 150 lines).
+/// 3. Add `<Name>Entry.self` to `LayoutRegistry.all` below.
+///
+/// That is all: `inspect NAME`, `simulate NAME`, `render --layout NAME
+/// [--preset P]`, `demo` and `bench --filter NAME` pick it up.
+protocol LayoutEntry {
+  associatedtype Preset: LayoutPreset
+
+  /// The layout's one name in every command (`inspect flow`,
+  /// `render --layout flow`); bench scenario names start with it.
+  static var name: String { get }
+  /// The preset used when none is given.
+  static var defaultPreset: Preset { get }
+  /// The presets `demo` plays, in order (each is one scene).
+  static var demoPresets: [Preset] { get }
+  /// `scrollwork inspect NAME`.
+  static var inspectCommand: any ParsableCommand.Type { get }
+  /// `scrollwork simulate NAME`.
+  static var simulateCommand: any ParsableCommand.Type { get }
+  /// The drawable, scripted scene for `preset` (`demo`, `render`).
+  static func scene(_ preset: Preset) -> SceneEntry
+  /// The benchmark scenarios (`bench`).
+  static var benchScenarios: [BenchScenario] { get }
+}
+
+extension LayoutEntry {
+  /// The scene for the preset named `name` (the default preset for `nil`),
+  /// or `nil` when this layout has no preset of that name.
+  static func scene(presetNamed name: String?) -> SceneEntry? {
+    guard let name else { return scene(defaultPreset) }
+    return Preset(rawValue: name).map(scene)
+  }
+
+  /// The scenes `demo` plays.
+  static var demoScenes: [SceneEntry] { demoPresets.map(scene) }
+
+  /// `name: a, b, c`, for help texts and messages.
+  static var presetList: String { Preset.allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// The name a scene of `preset` is recorded under: the layout's name for
+  /// the default preset, `name-preset` otherwise.
+  static func sceneName(_ preset: Preset) -> String {
+    preset == defaultPreset ? name : name + "-" + preset.rawValue
+  }
+}
+
+/// Every layout the tool knows, in demo order. This is the one list.
+enum LayoutRegistry {
+  static var all: [any LayoutEntry.Type] {
+    [
+      AlbumEntry.self,  // the main act
+      FlowEntry.self,
+      CarouselEntry.self,
+      ProminentEntry.self,
+      StickyEntry.self,
+    ]
+  }
+
+  static var names: [String] { all.map { $0.name } }
+
+  /// The layout called `name`, or `nil`.
+  static func entry(named name: String) -> (any LayoutEntry.Type)? { all.first { $0.name == name } }
+
+  static var inspectCommands: [any ParsableCommand.Type] { all.map { $0.inspectCommand } }
+  static var simulateCommands: [any ParsableCommand.Type] { all.map { $0.simulateCommand } }
+  static var demoScenes: [SceneEntry] { all.flatMap { $0.demoScenes } }
+  static var benchScenarios: [BenchScenario] { all.flatMap { $0.benchScenarios } }
+
+  /// Every layout's presets, `album: photosLab; carousel: spotify, …`.
+  static var presetSummary: String { all.map { "\($0.name): \($0.presetList)" }.joined(separator: "; ") }
+  /// Every preset name of every layout, once each.
+  static var allPresetNames: [String] {
+    var seen = Set<String>()
+    return all.flatMap { entry in entry.presetNames }.filter { seen.insert($0).inserted }
+  }
+}
+
+extension LayoutEntry {
+  static var presetNames: [String] { Preset.allCases.map(\.rawValue) }
+}
+
+/// `--layout NAME`: a layout of the registry (the parser lists them).
+struct LayoutName: ExpressibleByArgument {
+  var entry: any LayoutEntry.Type
+  init?(argument: String) {
+    guard let entry = LayoutRegistry.entry(named: argument) else { return nil }
+    self.entry = entry
+  }
+  static var allValueStrings: [String] { LayoutRegistry.names }
+  var defaultValueDescription: String { entry.name }
+}
+
+/// `--preset NAME` for commands that take any layout: one of the presets of
+/// some layout (the parser lists them all); which layout's presets apply is
+/// checked once the layout is known.
+struct PresetName: ExpressibleByArgument {
+  var name: String
+  init?(argument: String) {
+    guard LayoutRegistry.allPresetNames.contains(argument) else { return nil }
+    name = argument
+  }
+  static var allValueStrings: [String] { LayoutRegistry.allPresetNames }
+
+  /// The scene of `entry` for this preset (`nil`: the default).
+  static func scene(_ entry: any LayoutEntry.Type, _ preset: PresetName?) throws -> SceneEntry {
+    guard let scene = entry.scene(presetNamed: preset?.name) else {
+      throw ValidationError(
+        "--preset '\(preset?.name ?? "")' is not a preset of \(entry.name); it takes \(entry.presetList)")
+    }
+    return scene
+  }
+}
