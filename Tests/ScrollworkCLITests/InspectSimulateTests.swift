@@ -54,7 +54,7 @@ import Testing
     let last = try #require(try json(String(lines.last!)) as? [String: Any])
     let offset = try #require(last["offset"] as? [Double])
     #expect(offset[1] > 300)
-    // The subcommand form gives the same bits.
+    // The same command gives the same bits.
     let again = try runScrollwork([
       "simulate", "flow", "--viewport", "390x844", "--items", "1000", "--item-size", "120x120",
       "--script", "drag 0,-300 0.25; release; wait 2",
