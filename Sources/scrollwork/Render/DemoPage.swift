@@ -17,7 +17,7 @@ enum DemoPage {
       images += 1 + scene.keyFrames.count
       body += """
         <section id="\(escape(scene.entry.name))">
-          <h2>\(escape(scene.entry.title)) <code>--layout \(escape(scene.entry.name))</code></h2>
+          <h2>\(escape(scene.entry.title)) <code>--layout \(escape(scene.entry.layout)) --preset \(escape(scene.entry.preset))</code></h2>
           <p>\(escape(scene.entry.summary))</p>
           <div class="row">
             <figure class="animation">
