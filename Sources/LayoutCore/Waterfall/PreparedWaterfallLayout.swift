@@ -1,0 +1,332 @@
+/// A waterfall's geometry: per section, its vertical extents and, per
+/// column, the tops and bottoms of the column's items (sorted, since a
+/// column's items are stacked) with an index for visible-rect queries.
+///
+/// Items' vertical positions are stored relative to their section's items
+/// area, so a measured-size update of one section moves the sections after
+/// it in O(sections).
+public struct PreparedWaterfallLayout: PreparedLayout {
+  /// The configuration the geometry was prepared from.
+  public let layout: WaterfallLayout
+  /// The viewport the geometry was prepared for.
+  public let viewport: Viewport
+  /// The items' intrinsic sizes, including measured sizes applied by
+  /// `updating(sizes:inSection:)`.
+  public private(set) var items: LayoutItems
+  @usableFromInline var sections: [WaterfallSection]
+  /// The height of the content: the bottom of the last section.
+  public private(set) var contentHeight: Double
+
+  /// Supplementary z-index: above cells.
+  public static let supplementaryZIndex = 1
+
+  init(layout: WaterfallLayout, items: LayoutItems, viewport: Viewport) throws(LayoutError) {
+    self.layout = layout
+    self.viewport = viewport
+    self.items = items
+    var sections: [WaterfallSection] = []
+    sections.reserveCapacity(items.sections.count)
+    var cursor = 0.0
+    for (s, sizes) in items.sections.enumerated() {
+      var section = WaterfallSection(layout: layout, section: s, width: viewport.size.width, count: sizes.count)
+      try section.place(sizes, from: 0, section: s, spacing: layout.itemSpacing)
+      section.compact()
+      section.move(to: cursor, layout: layout)
+      cursor = section.bottom
+      sections.append(section)
+    }
+    self.sections = sections
+    contentHeight = cursor
+  }
+
+  public var numberOfSections: Int { sections.count }
+
+  public func numberOfItems(inSection section: Int) -> Int {
+    guard section >= 0, section < sections.count else { return 0 }
+    return sections[section].itemColumn.count
+  }
+
+  /// The viewport's width by the bottom of the last section.
+  public func contentSize(at state: ScrollState) -> Size {
+    Size(width: viewport.size.width, height: contentHeight)
+  }
+
+  /// The attributes of the item at `position` in `column` of `section`.
+  @inlinable func cell(section s: Int, column c: Int, position p: Int) -> LayoutAttributes {
+    let section = sections[s]
+    let lane = section.lanes[c]
+    let top = lane.extents.keys[p]
+    let bottom = lane.extents.reach[p]
+    let frame = Rect(
+      x: section.columnX(c, layout: layout), y: section.itemsTop + top, width: section.columnWidth,
+      height: bottom - top)
+    return LayoutAttributes(id: .cell(Int(lane.items[p]), section: s), frame: frame)
+  }
+
+  /// The header or footer of `section`; `nil` when its height is 0.
+  func supplementary(_ kind: ElementKind, section s: Int) -> LayoutAttributes? {
+    let section = sections[s]
+    let top: Double
+    let height: Double
+    if kind == .header {
+      (top, height) = (section.top, layout.headerHeight)
+    } else {
+      (top, height) = (section.itemsTop + section.itemsLength + layout.sectionInset.bottom, layout.footerHeight)
+    }
+    guard height > 0 else { return nil }
+    return LayoutAttributes(
+      id: ElementID(kind: kind, section: s, item: 0),
+      frame: Rect(x: 0, y: top, width: viewport.size.width, height: height), zIndex: Self.supplementaryZIndex)
+  }
+
+  /// Finds the sections that meet `rect` by binary search, then in each
+  /// column whose x-range meets it, the first item whose bottom passes the
+  /// rectangle's top by binary search over the column's bottoms (sorted:
+  /// the items of a column are stacked), and walks down the column while
+  /// items start above the rectangle's bottom. The search bounds carry a
+  /// small margin against rounding (a reported frame is centre and size, so
+  /// its edges may differ from the stored ones in the last bits); every
+  /// element found is tested against `rect` with its reported frame, so the
+  /// answer is exact.
+  ///
+  /// - Complexity: O(log s + c·log n + k) for s sections, c columns in the
+  ///   sections met and k elements found.
+  public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+    let lo = rect.minY
+    let hi = rect.maxY
+    guard lo <= hi, rect.minX <= rect.maxX else { return }  // false for NaN too
+    let xMargin = 1e-9 * (1 + abs(rect.minX) + abs(rect.maxX))
+    var low = 0
+    var high = sections.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if sections[mid].bottom > lo { high = mid } else { low = mid + 1 }
+    }
+    var s = low
+    while s < sections.count, sections[s].top <= hi {
+      defer { s += 1 }
+      if let a = supplementary(.header, section: s), a.frame.intersects(rect) { result.append(a) }
+      if let a = supplementary(.footer, section: s), a.frame.intersects(rect) { result.append(a) }
+      let section = sections[s]
+      let top = section.itemsTop
+      let loBound = (lo - top) - 1e-9 * (1 + abs(top) + abs(lo))
+      let hiBound = (hi - top) + 1e-9 * (1 + abs(top) + abs(hi))
+      for c in section.lanes.indices {
+        let x = section.columnX(c, layout: layout)
+        guard x < rect.maxX + xMargin, rect.minX - xMargin < x + section.columnWidth else { continue }
+        let extents = section.lanes[c].extents
+        var p = extents.partition(extents.reach, extents.reachSummary) { $0 > loBound }
+        while p < extents.count, extents.keys[p] < hiBound {
+          let a = cell(section: s, column: c, position: p)
+          if a.frame.intersects(rect) { result.append(a) }
+          p += 1
+        }
+      }
+    }
+  }
+
+  /// The attributes of a cell, header or footer; `nil` for identities the
+  /// layout does not have (and for headers and footers of height 0).
+  ///
+  /// - Complexity: O(1).
+  public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+    guard id.section >= 0, id.section < sections.count else { return nil }
+    let section = sections[id.section]
+    switch id.kind {
+    case .cell:
+      guard id.item >= 0, id.item < section.itemColumn.count else { return nil }
+      return cell(
+        section: id.section, column: Int(section.itemColumn[id.item]), position: Int(section.itemPosition[id.item]))
+    case .header, .footer:
+      guard id.item == 0 else { return nil }
+      return supplementary(id.kind, section: id.section)
+    default:
+      return nil
+    }
+  }
+
+  /// The geometry with measured sizes for some items of `section`: the
+  /// section is re-placed from its first changed item on (the shortest-
+  /// column rule makes every later item depend on it) and the sections
+  /// after it move. The result equals a fresh `prepare` with the new sizes.
+  ///
+  /// - Complexity: O((n − i)·c) for the section's n items, first changed
+  ///   item i and c columns, plus O(n) to copy the section's sizes and
+  ///   columns, plus O(sections).
+  /// - Throws: `LayoutError.invalidConfiguration` for a section or item
+  ///   that does not exist; `invalidItemSize` for a negative or non-finite
+  ///   size or one whose height would pass `maximumItemHeight` (the
+  ///   geometry is then unchanged: this value is not modified).
+  public func updating(
+    sizes updates: [(item: Int, size: Size)], inSection s: Int = 0
+  ) throws(LayoutError)
+    -> PreparedWaterfallLayout
+  {
+    guard s >= 0, s < sections.count else {
+      throw .invalidConfiguration("waterfall has no section \(s) (it has \(sections.count))")
+    }
+    guard !updates.isEmpty else { return self }
+    let old = items.sections[s]
+    let n = old.count
+    var sizes: [Size]
+    switch old {
+    case .each(let each): sizes = each
+    case .uniform(let size, _): sizes = Array(repeating: size, count: n)
+    }
+    var earliest = n
+    for (item, size) in updates {
+      guard item >= 0, item < n else {
+        throw .invalidConfiguration("section \(s) has no item \(item) (it has \(n))")
+      }
+      guard size.isValid else { throw .invalidItemSize(section: s, item: item, size) }
+      sizes[item] = size
+      earliest = Swift.min(earliest, item)
+    }
+    var copy = self
+    copy.items.sections[s] = .each(sizes)
+    copy.sections[s].truncate(to: earliest)
+    try copy.sections[s].place(copy.items.sections[s], from: earliest, section: s, spacing: layout.itemSpacing)
+    var cursor = sections[s].top
+    for t in s..<sections.count {
+      copy.sections[t].move(to: cursor, layout: layout)
+      cursor = copy.sections[t].bottom
+    }
+    copy.contentHeight = cursor
+    return copy
+  }
+}
+
+/// One section of a waterfall.
+@usableFromInline struct WaterfallSection: Sendable {
+  /// One column: its items' tops (keys) and bottoms (reach, equal to the
+  /// bottoms as they are sorted) relative to the items area, and their
+  /// item indices, top to bottom.
+  @usableFromInline struct Lane: Sendable {
+    @usableFromInline var extents = SortedExtentIndex()
+    @usableFromInline var items: [UInt32] = []
+  }
+
+  @usableFromInline var lanes: [Lane]
+  /// Each item's column and place in it.
+  @usableFromInline var itemColumn: [UInt16]
+  @usableFromInline var itemPosition: [UInt32]
+  @usableFromInline let columnWidth: Double
+  @usableFromInline let isRightToLeft: Bool
+  /// The section's top (the header's top).
+  @usableFromInline var top = 0.0
+  /// The top of the items area (below the header and the top inset).
+  @usableFromInline var itemsTop = 0.0
+  /// The longest column's height.
+  @usableFromInline var itemsLength = 0.0
+  /// The section's bottom (the footer's bottom).
+  @usableFromInline var bottom = 0.0
+
+  init(layout: WaterfallLayout, section: Int, width: Double, count: Int) {
+    let columns = layout.columnCount(inSection: section)
+    let room = Swift.max(0, width - layout.sectionInset.left - layout.sectionInset.right)
+    columnWidth = Swift.max(0, (room - Double(columns - 1) * layout.columnSpacing) / Double(columns))
+    isRightToLeft = layout.direction == .rightToLeft
+    lanes = Array(repeating: Lane(), count: columns)
+    itemColumn = []
+    itemColumn.reserveCapacity(count)
+    itemPosition = []
+    itemPosition.reserveCapacity(count)
+  }
+
+  /// The left edge of column `c`.
+  @inlinable func columnX(_ c: Int, layout: WaterfallLayout) -> Double {
+    let visual = isRightToLeft ? lanes.count - 1 - c : c
+    return layout.sectionInset.left + Double(visual) * (columnWidth + layout.columnSpacing)
+  }
+
+  /// Places items `start...` of `sizes` after the items already placed:
+  /// each into the column whose next free position is highest (ties to the
+  /// lowest column), `spacing` below the column's last item.
+  mutating func place(_ sizes: ItemSizes, from start: Int, section: Int, spacing: Double) throws(LayoutError) {
+    let columns = lanes.count
+    var next = lanes.map { lane in lane.extents.reach.last.map { $0 + spacing } ?? 0 }
+    for i in start..<sizes.count {
+      var best = 0
+      var bestY = next[0]
+      for c in 1..<columns where next[c] < bestY {
+        best = c
+        bestY = next[c]
+      }
+      let size = sizes[i]
+      var height = 0.0
+      if size.width > 0 {
+        height = columnWidth * size.height / size.width
+        guard height <= WaterfallLayout.maximumItemHeight else {
+          throw .invalidItemSize(section: section, item: i, size)
+        }
+      }
+      let end = bestY + height
+      lanes[best].extents.append(key: bestY, end: end)
+      itemPosition.append(UInt32(truncatingIfNeeded: lanes[best].items.count))
+      lanes[best].items.append(UInt32(truncatingIfNeeded: i))
+      itemColumn.append(UInt16(truncatingIfNeeded: best))
+      next[best] = end + spacing
+    }
+    itemsLength = lanes.reduce(0) { Swift.max($0, $1.extents.reach.last ?? 0) }
+  }
+
+  /// Forgets every item from `item` on.
+  mutating func truncate(to item: Int) {
+    for c in lanes.indices {
+      let items = lanes[c].items
+      var low = 0
+      var high = items.count
+      while low < high {
+        let mid = (low + high) >> 1
+        if Int(items[mid]) >= item { high = mid } else { low = mid + 1 }
+      }
+      lanes[c].extents.truncate(to: low)
+      lanes[c].items.removeSubrange(low...)
+    }
+    itemColumn.removeSubrange(item...)
+    itemPosition.removeSubrange(item...)
+  }
+
+  /// Drops spare capacity from the columns' arrays.
+  mutating func compact() {
+    for c in lanes.indices {
+      lanes[c].extents = lanes[c].extents.compacted()
+      lanes[c].items = lanes[c].items.exactCopy()
+    }
+  }
+
+  /// Sets the section's top and the extents that follow from it: header,
+  /// top inset, items, bottom inset, footer.
+  mutating func move(to top: Double, layout: WaterfallLayout) {
+    self.top = top
+    itemsTop = top + layout.headerHeight + layout.sectionInset.top
+    bottom = itemsTop + itemsLength + layout.sectionInset.bottom + layout.footerHeight
+  }
+}
+
+extension SortedExtentIndex {
+  /// Keeps the first `count` elements.
+  mutating func truncate(to count: Int) {
+    guard count < keys.count else { return }
+    keys.removeSubrange(count...)
+    reach.removeSubrange(count...)
+    let blocks = (count + Self.blockSize - 1) / Self.blockSize
+    keySummary.removeSubrange(blocks...)
+    reachSummary.removeSubrange(blocks...)
+  }
+
+  /// The same index in arrays without spare capacity.
+  func compacted() -> SortedExtentIndex {
+    var copy = SortedExtentIndex()
+    copy.keys = keys.exactCopy()
+    copy.reach = reach.exactCopy()
+    copy.keySummary = keySummary.exactCopy()
+    copy.reachSummary = reachSummary.exactCopy()
+    return copy
+  }
+}
+
+extension Array {
+  /// A copy in a new buffer just large enough for the elements.
+  func exactCopy() -> [Element] { withUnsafeBufferPointer { Array($0) } }
+}
