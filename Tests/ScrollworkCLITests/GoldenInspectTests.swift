@@ -36,6 +36,17 @@ import Testing
         "0,-100",
       ]
     ),
+    (
+      "inspect-mosaic.json",
+      ["inspect", "mosaic", "--viewport", "390x844", "--items", "9", "--preset", "appleMosaic", "--offset", "0,300"]
+    ),
+    (
+      "inspect-waterfall.json",
+      [
+        "inspect", "waterfall", "--viewport", "390x844", "--columns", "3", "--column-spacing", "4", "--item-spacing",
+        "4", "--photos-like", "30", "--offset", "0,500",
+      ]
+    ),
   ]
 
   @Test(arguments: cases.indices)

@@ -82,6 +82,8 @@ enum LayoutRegistry {
       CarouselEntry.self,
       ProminentEntry.self,
       StickyEntry.self,
+      MosaicEntry.self,
+      WaterfallEntry.self,
     ]
   }
 

@@ -1,0 +1,169 @@
+import ArgumentParser
+import LayoutCore
+import Raster
+import ScrollPhysics
+
+// The waterfall in the tool: presets, options, `inspect waterfall`,
+// `simulate waterfall`, its demo scene and its benchmark scenarios.
+
+/// The waterfall's presets.
+enum WaterfallPreset: String, LayoutPreset {
+  /// CHTCollectionViewWaterfallLayout's defaults: 2 columns, 10 pt spacings.
+  case cht
+  /// A photo wall: 3 columns, 2 pt spacings.
+  case photos
+
+  var layout: WaterfallLayout {
+    switch self {
+    case .cht: WaterfallLayout()
+    case .photos: WaterfallLayout(columnCount: 3, columnSpacing: 2, itemSpacing: 2)
+    }
+  }
+}
+
+extension WaterfallLayout.Direction: ExpressibleByArgument {}
+
+enum WaterfallEntry: LayoutEntry {
+  static let name = "waterfall"
+  static let defaultPreset = WaterfallPreset.cht
+  static let demoPresets = [WaterfallPreset.cht]
+  static var inspectCommand: any ParsableCommand.Type { InspectWaterfall.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateWaterfall.self }
+  static var benchScenarios: [BenchScenario] { [] }
+
+  /// The sample photos in columns at their own aspect ratios.
+  static func scene(_ preset: WaterfallPreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "Waterfall (\(preset.rawValue) preset)",
+      summary: "Photos at their own aspect ratios, each placed in the shortest column. "
+        + "A fling down, a rubber-band at the end, a drag back.",
+      demoScript:
+        "drag 0,-300 0.25; release; wait 1.4; drag 0,-260 0.2; release; wait 1.6; drag 0,200 0.3; release; wait 0.8",
+      make: { context in
+        let sizes = (0..<max(context.photos.count, 48)).map { context.photoSizes[$0 % context.photos.count] }
+        let prepared = try preset.layout.prepare(
+          items: LayoutItems(sizes), viewport: Viewport(size: context.size, scale: context.scale))
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState()),
+          name: "waterfall", region: Rect(origin: .zero, size: context.size),
+          photo: { context.photo($0.id.item) }, style: { _ in ElementStyle(cornerRadius: 6) },
+          background: Color(hex: 0xF2F2F7), debug: context.debug)
+      })
+  }
+
+  /// `n` photo-like sizes (landscape, portrait, square, panorama), the same
+  /// for the same `n`.
+  static func photoLikeSizes(_ n: Int) -> [Size] {
+    let shapes = [
+      Size(width: 4032, height: 3024), Size(width: 3024, height: 4032), Size(width: 1920, height: 1080),
+      Size(width: 1080, height: 1920), Size(width: 3000, height: 3000), Size(width: 6000, height: 2000),
+    ]
+    var rng = BenchRandom(seed: 42)
+    return (0..<n).map { _ in shapes[Int(rng.next() % UInt64(shapes.count))] }
+  }
+}
+
+/// `waterfall`'s own options: a preset, then any value over it.
+struct WaterfallOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = WaterfallEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "The number of columns: 1…\(WaterfallLayout.maximumColumnCount).")
+  var columns: Int?
+
+  @Option(parsing: .unconditional, help: "Space between columns, ≥ 0.")
+  var columnSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "Space between the items of a column, ≥ 0.")
+  var itemSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "Section insets top,left,bottom,right, each ≥ 0.")
+  var sectionInset: InsetsArgument?
+
+  @Option(parsing: .unconditional, help: "Section header height, ≥ 0 (0 for none).")
+  var headerHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Section footer height, ≥ 0 (0 for none).")
+  var footerHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Which side column 0 is on.")
+  var direction: WaterfallLayout.Direction?
+
+  @Option(parsing: .unconditional, help: "N photo-like items (landscape, portrait, square, panorama) instead of sizes.")
+  var photosLike: Int?
+
+  func validate() throws {
+    try Check.count(columns, 1...WaterfallLayout.maximumColumnCount, "--columns")
+    try Check.nonNegative(columnSpacing, "--column-spacing")
+    try Check.nonNegative(itemSpacing, "--item-spacing")
+    try Check.insets(sectionInset?.value, "--section-inset")
+    try Check.nonNegative(headerHeight, "--header-height")
+    try Check.nonNegative(footerHeight, "--footer-height")
+    try Check.count(photosLike, 0...10_000_000, "--photos-like")
+  }
+
+  var layout: WaterfallLayout {
+    var layout = preset.layout
+    if let columns { layout.columnCount = columns }
+    if let columnSpacing { layout.columnSpacing = columnSpacing }
+    if let itemSpacing { layout.itemSpacing = itemSpacing }
+    if let sectionInset { layout.sectionInset = sectionInset.value }
+    if let headerHeight { layout.headerHeight = headerHeight }
+    if let footerHeight { layout.footerHeight = footerHeight }
+    if let direction { layout.direction = direction }
+    return layout
+  }
+
+  func items(_ input: LayoutInputOptions) throws -> LayoutItems {
+    guard let photosLike else { return try input.layoutItems() }
+    guard input.itemSizes == nil, input.items == nil, input.sections == nil else {
+      throw ValidationError("give either --photos-like N or item sizes, not both")
+    }
+    return LayoutItems(WaterfallEntry.photoLikeSizes(photosLike))
+  }
+}
+
+/// The options of both commands, with `--photos-like` in place of sizes.
+struct WaterfallInput {
+  static func prepare(_ input: LayoutInputOptions, _ options: WaterfallOptions) throws -> PreparedWaterfallLayout {
+    try options.layout.prepare(items: options.items(input), viewport: input.viewportValue)
+  }
+}
+
+struct InspectWaterfall: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: WaterfallEntry.name,
+    abstract: "Pinterest-style columns: each item goes into the shortest column at its own aspect ratio.",
+    discussion: """
+      Items are --item-sizes (intrinsic sizes; an item's height is column width × h/w), or \
+      --photos-like N. Ties go to the leftmost column (the rightmost with --direction rightToLeft).
+
+      Example: scrollwork inspect waterfall --viewport 390x844 --columns 3 --column-spacing 4 \\
+                 --item-spacing 4 --photos-like 100 --offset 0,500
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var waterfall: WaterfallOptions
+
+  func run() throws {
+    let prepared = try WaterfallInput.prepare(options.input, waterfall)
+    print(
+      Inspector.report(
+        name: WaterfallEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+        all: options.all, extra: [("preset", JSONWriter.string(waterfall.preset.rawValue))]))
+  }
+}
+
+struct SimulateWaterfall: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: WaterfallEntry.name, abstract: "Scroll a waterfall.")
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var waterfall: WaterfallOptions
+
+  func run() throws {
+    let prepared = try WaterfallInput.prepare(options.input, waterfall)
+    try Simulator.run(
+      name: WaterfallEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+  }
+}
