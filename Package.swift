@@ -11,7 +11,9 @@ let package = Package(
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // Builds the DocC catalogs: `Scripts/docs.sh` (`swift package generate-documentation`).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: - Core (Swift standard library only; CI checks the imports)

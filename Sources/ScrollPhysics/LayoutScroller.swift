@@ -12,9 +12,14 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
   /// The layout state at the surface's current offset.
   public private(set) var state: Layout.State
 
+  /// A scroller at `state`, at rest.
+  ///
   /// - Parameters:
+  ///   - layout: the prepared layout; its viewport, content size and insets
+  ///     size the surface.
   ///   - state: the layout's initial state; its content offset starts the
   ///     surface.
+  ///   - configuration: deceleration, paging and bouncing.
   public init(layout: Layout, state: Layout.State, configuration: ScrollConfiguration = ScrollConfiguration()) {
     self.layout = layout
     self.state = state
