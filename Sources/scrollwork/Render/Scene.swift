@@ -55,7 +55,7 @@ protocol Scene: GestureDriven {
 
 /// The simplest scene: one prepared layout in one `LayoutScroller`, filling
 /// the canvas. Any layout whose state is just a content offset plugs in
-/// with this (see `FlowScene.swift`).
+/// with this (see `FlowEntry.makeScene` in `Layouts/Flow.swift`).
 struct ScrollerScene<Layout: PreparedLayout>: Scene {
   var scroller: LayoutScroller<Layout>
   /// The target name scripts may use for this surface ("grid").
