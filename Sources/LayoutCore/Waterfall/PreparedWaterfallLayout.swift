@@ -11,7 +11,8 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   /// The viewport the geometry was prepared for.
   public let viewport: Viewport
   /// The items' intrinsic sizes, including measured sizes applied by
-  /// `updating(sizes:inSection:)`.
+  /// `updating(sizes:inSection:)`: the caller's value, shared (not copied),
+  /// kept so that an update can re-place the items after a changed one.
   public private(set) var items: LayoutItems
   @usableFromInline var sections: [WaterfallSection]
   /// The height of the content: the bottom of the last section.
