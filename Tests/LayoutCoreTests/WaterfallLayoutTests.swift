@@ -290,6 +290,35 @@ import Testing
     }
   }
 
+  @Test func measuredSizesMoveLaterItemsAndSections() throws {
+    let layout = WaterfallLayout(columnCount: 2, columnSpacing: 10, itemSpacing: 10, footerHeight: 20)
+    let square = Size(width: 1, height: 1)
+    let items = LayoutItems(sections: [.uniform(square, count: 3), .uniform(square, count: 1)])
+    let prepared = try layout.prepare(items: items, viewport: Viewport(width: 210, height: 400))
+    #expect(
+      frames(prepared) == [
+        Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 110, y: 0, width: 100, height: 100),
+        Rect(x: 0, y: 110, width: 100, height: 100),
+      ])
+    #expect(frames(prepared, section: 1) == [Rect(x: 0, y: 230, width: 100, height: 100)])
+    // Item 1 measures 3× taller: item 2 stays, the footer and section 1 move down 90.
+    let taller = try prepared.updating(sizes: [(item: 1, size: Size(width: 1, height: 3))])
+    #expect(
+      frames(taller) == [
+        Rect(x: 0, y: 0, width: 100, height: 100), Rect(x: 110, y: 0, width: 100, height: 300),
+        Rect(x: 0, y: 110, width: 100, height: 100),
+      ])
+    #expect(taller.attributes(for: ElementID(kind: .footer, section: 0, item: 0), at: state)?.frame.minY == 300)
+    #expect(frames(taller, section: 1) == [Rect(x: 0, y: 320, width: 100, height: 100)])
+    #expect(taller.contentHeight == 440)
+    // Then item 0 measures 4× taller: item 2 changes column.
+    let both = try taller.updating(sizes: [(item: 0, size: Size(width: 1, height: 4))])
+    #expect(frames(both)[2] == Rect(x: 110, y: 310, width: 100, height: 100))
+    #expect(frames(both, section: 1) == [Rect(x: 0, y: 430, width: 100, height: 100)])
+    // The original is a value: unchanged.
+    #expect(frames(prepared)[1].height == 100)
+  }
+
   func error(_ body: () throws(LayoutError) -> Void) -> LayoutError? {
     do {
       try body()

@@ -36,6 +36,12 @@
 ///
 /// Items' intrinsic sizes are ignored (checked, though: see `prepare`).
 ///
+/// Bad input: `prepare` throws `LayoutError` for a bad viewport, a
+/// non-finite or non-positive segment height, a negative or non-finite
+/// spacing, an empty cycle, bad items or content taller than
+/// `maximumContentLength`. Cuts whose gap does not fit are clamped to zero
+/// length inside their segment.
+///
 /// ```swift
 /// let prepared = try MosaicLayout.appleMosaic.prepare(
 ///   items: LayoutItems(count: 1_000, size: .zero), viewport: Viewport(width: 390, height: 844))

@@ -113,14 +113,16 @@ public struct PreparedMosaicLayout: PreparedLayout {
     section.top + layout.spacing + Double(k) * (layout.segmentHeight + layout.spacing)
   }
 
-  /// Finds the segments that meet `rect` by arithmetic (one segment of
-  /// slack each way against rounding) and tests every cell of each.
+  /// Finds the segments that meet `rect` by arithmetic (widened by a hair
+  /// against rounding) and tests every cell of each with its reported frame,
+  /// so the answer is exactly the brute-force set.
   ///
   /// - Complexity: O(log sections + k): at most 3 cells per segment.
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     let lo = rect.minY
     let hi = rect.maxY
-    guard lo <= hi, !sections.isEmpty else { return }  // also false for NaN
+    // Nothing meets a rectangle at ±infinity or with a NaN edge.
+    guard lo <= hi, lo < .infinity, hi > -.infinity, !sections.isEmpty else { return }
     // The first section whose bottom passes `lo` (bottoms ascend).
     var low = 0
     var high = sections.count
@@ -135,14 +137,15 @@ public struct PreparedMosaicLayout: PreparedLayout {
       defer { s += 1 }
       guard section.segmentCount > 0 else { continue }
       let last = section.segmentCount - 1
-      /// The segment at `y` (clamped), from its offset in the section.
-      func segment(at y: Double, slack: Int) -> Int {
-        let f = ((y - section.top - layout.spacing) / pitch).rounded(.down)
-        let k = f.isNaN || f < -1 ? -1 : f > Double(last) + 1 ? last + 1 : Int(f)
-        return clamp(k + slack, 0, last)
-      }
-      let first = segment(at: lo, slack: -1)
-      let end = segment(at: hi, slack: 1)
+      /// `f` as a segment index, clamped to `0...last`.
+      func index(_ f: Double) -> Int { f.isNaN || f < 0 ? 0 : f > Double(last) ? last : Int(f) }
+      // Segment k spans g + k·pitch ..< g + k·pitch + h from the section's
+      // top: the first whose bottom passes `lo`, the last whose top is
+      // above `hi`, widened by a hair against rounding.
+      let xLo = (lo - section.top - layout.spacing - layout.segmentHeight) / pitch
+      let first = index((xLo - 1e-12 * (1 + abs(xLo))).rounded(.down) + 1)
+      let xHi = (hi - section.top - layout.spacing) / pitch
+      let end = index((xHi + 1e-12 * (1 + abs(xHi))).rounded(.up) - 1)
       guard first <= end else { continue }
       var item = plan.start(first)
       for k in first...end {

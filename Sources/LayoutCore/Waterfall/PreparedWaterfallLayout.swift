@@ -11,7 +11,8 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   /// The viewport the geometry was prepared for.
   public let viewport: Viewport
   /// The items' intrinsic sizes, including measured sizes applied by
-  /// `updating(sizes:inSection:)`.
+  /// `updating(sizes:inSection:)`: the caller's value, shared (not copied),
+  /// kept so that an update can re-place the items after a changed one.
   public private(set) var items: LayoutItems
   @usableFromInline var sections: [WaterfallSection]
   /// The height of the content: the bottom of the last section.
@@ -29,8 +30,9 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     var cursor = 0.0
     for (s, sizes) in items.sections.enumerated() {
       var section = WaterfallSection(layout: layout, section: s, width: viewport.size.width, count: sizes.count)
+      // A dry run first, so each column's arrays are allocated once at their final size.
+      section.reserve(try section.columnCounts(sizes, section: s, spacing: layout.itemSpacing))
       try section.place(sizes, from: 0, section: s, spacing: layout.itemSpacing)
-      section.compact()
       section.move(to: cursor, layout: layout)
       cursor = section.bottom
       sections.append(section)
@@ -51,10 +53,12 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     Size(width: viewport.size.width, height: contentHeight)
   }
 
-  /// The attributes of the item at `position` in `column` of `section`.
-  @inlinable func cell(section s: Int, column c: Int, position p: Int) -> LayoutAttributes {
-    let section = sections[s]
-    let lane = section.lanes[c]
+  /// The attributes of the item at `position` of `lane`, column `c` of
+  /// `section` (number `s`). The query and `attributes(for:at:)` both build
+  /// cells here, so they report the same bits.
+  @inlinable func cell(
+    _ section: WaterfallSection, _ s: Int, lane: WaterfallSection.Lane, column c: Int, position p: Int
+  ) -> LayoutAttributes {
     let top = lane.extents.keys[p]
     let bottom = lane.extents.reach[p]
     let frame = Rect(
@@ -94,7 +98,8 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     let lo = rect.minY
     let hi = rect.maxY
-    guard lo <= hi, rect.minX <= rect.maxX else { return }  // false for NaN too
+    // Nothing meets a rectangle at ±infinity or with a NaN edge.
+    guard lo <= hi, lo < .infinity, hi > -.infinity, rect.minX <= rect.maxX else { return }
     let xMargin = 1e-9 * (1 + abs(rect.minX) + abs(rect.maxX))
     var low = 0
     var high = sections.count
@@ -114,10 +119,11 @@ public struct PreparedWaterfallLayout: PreparedLayout {
       for c in section.lanes.indices {
         let x = section.columnX(c, layout: layout)
         guard x < rect.maxX + xMargin, rect.minX - xMargin < x + section.columnWidth else { continue }
-        let extents = section.lanes[c].extents
+        let lane = section.lanes[c]
+        let extents = lane.extents
         var p = extents.partition(extents.reach, extents.reachSummary) { $0 > loBound }
         while p < extents.count, extents.keys[p] < hiBound {
-          let a = cell(section: s, column: c, position: p)
+          let a = cell(section, s, lane: lane, column: c, position: p)
           if a.frame.intersects(rect) { result.append(a) }
           p += 1
         }
@@ -135,8 +141,8 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     switch id.kind {
     case .cell:
       guard id.item >= 0, id.item < section.itemColumn.count else { return nil }
-      return cell(
-        section: id.section, column: Int(section.itemColumn[id.item]), position: Int(section.itemPosition[id.item]))
+      let c = Int(section.itemColumn[id.item])
+      return cell(section, id.section, lane: section.lanes[c], column: c, position: Int(section.itemPosition[id.item]))
     case .header, .footer:
       guard id.item == 0 else { return nil }
       return supplementary(id.kind, section: id.section)
@@ -239,28 +245,61 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     return layout.sectionInset.left + Double(visual) * (columnWidth + layout.columnSpacing)
   }
 
+  /// The height of an item of `size` at the column's width: `width·h/w`,
+  /// 0 for a zero width.
+  ///
+  /// - Throws: `LayoutError.invalidItemSize` past `maximumItemHeight`.
+  @inline(__always) func height(_ size: Size, item: Int, section: Int) throws(LayoutError) -> Double {
+    guard size.width > 0 else { return 0 }
+    let height = columnWidth * size.height / size.width
+    guard height <= WaterfallLayout.maximumItemHeight else {
+      throw .invalidItemSize(section: section, item: item, size)
+    }
+    return height
+  }
+
+  /// The column that takes the next item: the one whose next free position
+  /// is highest, ties to the lowest-numbered one.
+  @inline(__always) static func shortest(_ next: [Double]) -> Int {
+    var best = 0
+    var bestY = next[0]
+    for c in 1..<next.count where next[c] < bestY {
+      best = c
+      bestY = next[c]
+    }
+    return best
+  }
+
+  /// How many of `sizes` each column takes: `place`'s rule, run without
+  /// storing anything.
+  func columnCounts(_ sizes: ItemSizes, section: Int, spacing: Double) throws(LayoutError) -> [Int] {
+    var counts = Array(repeating: 0, count: lanes.count)
+    var next = Array(repeating: 0.0, count: lanes.count)
+    for i in 0..<sizes.count {
+      let best = Self.shortest(next)
+      next[best] = next[best] + (try height(sizes[i], item: i, section: section)) + spacing
+      counts[best] += 1
+    }
+    return counts
+  }
+
+  /// Reserves room for `counts[c]` items in column `c`.
+  mutating func reserve(_ counts: [Int]) {
+    for c in lanes.indices {
+      lanes[c].extents.reserveCapacity(counts[c])
+      lanes[c].items.reserveCapacity(counts[c])
+    }
+  }
+
   /// Places items `start...` of `sizes` after the items already placed:
   /// each into the column whose next free position is highest (ties to the
   /// lowest column), `spacing` below the column's last item.
   mutating func place(_ sizes: ItemSizes, from start: Int, section: Int, spacing: Double) throws(LayoutError) {
-    let columns = lanes.count
     var next = lanes.map { lane in lane.extents.reach.last.map { $0 + spacing } ?? 0 }
     for i in start..<sizes.count {
-      var best = 0
-      var bestY = next[0]
-      for c in 1..<columns where next[c] < bestY {
-        best = c
-        bestY = next[c]
-      }
-      let size = sizes[i]
-      var height = 0.0
-      if size.width > 0 {
-        height = columnWidth * size.height / size.width
-        guard height <= WaterfallLayout.maximumItemHeight else {
-          throw .invalidItemSize(section: section, item: i, size)
-        }
-      }
-      let end = bestY + height
+      let best = Self.shortest(next)
+      let bestY = next[best]
+      let end = bestY + (try height(sizes[i], item: i, section: section))
       lanes[best].extents.append(key: bestY, end: end)
       itemPosition.append(UInt32(truncatingIfNeeded: lanes[best].items.count))
       lanes[best].items.append(UInt32(truncatingIfNeeded: i))
@@ -287,14 +326,6 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     itemPosition.removeSubrange(item...)
   }
 
-  /// Drops spare capacity from the columns' arrays.
-  mutating func compact() {
-    for c in lanes.indices {
-      lanes[c].extents = lanes[c].extents.compacted()
-      lanes[c].items = lanes[c].items.exactCopy()
-    }
-  }
-
   /// Sets the section's top and the extents that follow from it: header,
   /// top inset, items, bottom inset, footer.
   mutating func move(to top: Double, layout: WaterfallLayout) {
@@ -314,19 +345,4 @@ extension SortedExtentIndex {
     keySummary.removeSubrange(blocks...)
     reachSummary.removeSubrange(blocks...)
   }
-
-  /// The same index in arrays without spare capacity.
-  func compacted() -> SortedExtentIndex {
-    var copy = SortedExtentIndex()
-    copy.keys = keys.exactCopy()
-    copy.reach = reach.exactCopy()
-    copy.keySummary = keySummary.exactCopy()
-    copy.reachSummary = reachSummary.exactCopy()
-    return copy
-  }
-}
-
-extension Array {
-  /// A copy in a new buffer just large enough for the elements.
-  func exactCopy() -> [Element] { withUnsafeBufferPointer { Array($0) } }
 }
