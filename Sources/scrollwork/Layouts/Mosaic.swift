@@ -27,7 +27,7 @@ enum MosaicEntry: LayoutEntry {
   static let demoPresets = [MosaicPreset.appleMosaic]
   static var inspectCommand: any ParsableCommand.Type { InspectMosaic.self }
   static var simulateCommand: any ParsableCommand.Type { SimulateMosaic.self }
-  static var benchScenarios: [BenchScenario] { [] }
+  static var benchScenarios: [BenchScenario] { [.mosaic] }
 
   /// The sample photos in a mosaic, filling the screen's width.
   static func scene(_ preset: MosaicPreset) -> SceneEntry {
@@ -119,5 +119,51 @@ struct SimulateMosaic: ParsableCommand {
     let prepared = try mosaic.layout.prepare(items: mosaicItems(options.input), viewport: options.input.viewportValue)
     try Simulator.run(
       name: MosaicEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+  }
+}
+
+extension BenchScenario {
+  /// Apple's mosaic sample (`appleMosaic`) on a 390×844 screen, scrolled to
+  /// random offsets. Baseline: the sample's own query, every frame cached
+  /// in item order, a binary search for any frame that meets the rect
+  /// (taking bottoms as sorted), then a scan back while bottoms reach the
+  /// rect and forward while tops do.
+  static var mosaic: BenchScenario {
+    .layout(
+      "mosaic",
+      prepare: { n in
+        try MosaicLayout.appleMosaic.prepare(
+          items: LayoutItems(count: n, size: .zero), viewport: Viewport(width: 390, height: 844))
+      },
+      states: randomVerticalOffsets,
+      baseline: { prepared, states in
+        let frames = cachedFrames(prepared)
+        let size = prepared.viewport.size
+        return NaiveBaseline { i, result in
+          let rect = Rect(origin: states[i].contentOffset, size: size)
+          var low = 0
+          var high = frames.count - 1
+          var match = -1
+          while low <= high {
+            let mid = (low + high) / 2
+            if frames[mid].intersects(rect) {
+              match = mid
+              break
+            }
+            if frames[mid].maxY < rect.minY { low = mid + 1 } else { high = mid - 1 }
+          }
+          guard match >= 0 else { return }
+          var k = match - 1
+          while k >= 0, frames[k].maxY >= rect.minY {
+            result.append(LayoutAttributes(id: .cell(k), frame: frames[k]))
+            k -= 1
+          }
+          k = match
+          while k < frames.count, frames[k].minY <= rect.maxY {
+            result.append(LayoutAttributes(id: .cell(k), frame: frames[k]))
+            k += 1
+          }
+        }
+      })
   }
 }
