@@ -43,6 +43,8 @@ public struct AlbumConfiguration: Hashable, Sendable {
   /// Asks a renderer for the seed's debug overlay: a vertical line at the
   /// centre of each strip and every cell labelled with its index.
   public var debug: Bool
+  /// Where the strip puts its centre line while it follows the pager.
+  public var followerOffset: FollowerOffsetRule
 
   /// A configuration; the layouts check their values when the album is
   /// made, the strip height is checked against the album's size.
@@ -50,7 +52,8 @@ public struct AlbumConfiguration: Hashable, Sendable {
     pager: AlbumPagerLayout = .photosLab, strip: FilmstripLayout = .photosLab, stripHeight: Double = 44,
     timing: AccordionTiming = .photosLab,
     pagerScrolling: ScrollConfiguration = ScrollConfiguration(isPagingEnabled: true),
-    stripScrolling: ScrollConfiguration = ScrollConfiguration(), debug: Bool = false
+    stripScrolling: ScrollConfiguration = ScrollConfiguration(), debug: Bool = false,
+    followerOffset: FollowerOffsetRule = .thumbnailCoordinate
   ) {
     self.pager = pager
     self.strip = strip
@@ -59,12 +62,16 @@ public struct AlbumConfiguration: Hashable, Sendable {
     self.pagerScrolling = pagerScrolling
     self.stripScrolling = stripScrolling
     self.debug = debug
+    self.followerOffset = followerOffset
   }
 
   /// The seed's album: `AlbumPagerLayout.photosLab`, `FilmstripLayout.photosLab`
-  /// and `AccordionTiming.photosLab`, with a paging pager.
-  public static func photosLab(stripHeight: Double = 44, debug: Bool = false) -> AlbumConfiguration {
-    AlbumConfiguration(stripHeight: stripHeight, debug: debug)
+  /// and `AccordionTiming.photosLab`, with a paging pager, and by default
+  /// the seed's follower offset (`FollowerOffsetRule.seedUnitStep`).
+  public static func photosLab(
+    stripHeight: Double = 44, debug: Bool = false, followerOffset: FollowerOffsetRule = .seedUnitStep
+  ) -> AlbumConfiguration {
+    AlbumConfiguration(stripHeight: stripHeight, debug: debug, followerOffset: followerOffset)
   }
 
   /// The pager's and the strip's viewports for an album `size`: the strip

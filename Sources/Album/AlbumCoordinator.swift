@@ -10,7 +10,8 @@ import ScrollPhysics
 /// layout query). Both sides meet in one continuous quantity, the album
 /// position `t`: `k` when photo `k` is centred, linear in between.
 /// - Pager leads: `t = x/W`; the strip mirrors page `⌊t⌋` and fraction
-///   `t − ⌊t⌋` and puts the matching point on its centre line.
+///   `t − ⌊t⌋` and puts the matching point on its centre line
+///   (`configuration.followerOffset` says which point).
 /// - Strip leads: `t` is the strip's thumbnail coordinate at its centre
 ///   line (`PreparedFilmstrip.thumbnailCoordinate`), and the pager goes to
 ///   `x = t·W`, so its nearest page is the thumbnail under the centre line.
@@ -31,6 +32,12 @@ import ScrollPhysics
 ///
 /// Gesture targets are `"pager"` and `"strip"`; a step without a target
 /// goes to the pager.
+///
+/// The parts live in separate files: the position arithmetic in
+/// `AlbumPositionMap` (a pure value), the frame step here, the accordion's
+/// fold/settle rules and leader switches in `AlbumCoordinator+Accordion`,
+/// the gestures in `AlbumCoordinator+Gestures`, rotation in
+/// `AlbumCoordinator+Rotation`.
 public struct AlbumCoordinator: GestureDriven, Sendable {
   /// One of the album's two surfaces.
   public enum Role: String, Hashable, Sendable, CaseIterable {
@@ -39,25 +46,25 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
   }
 
   /// The layouts, timing, scroll settings and debug flag.
-  public private(set) var configuration: AlbumConfiguration
+  public internal(set) var configuration: AlbumConfiguration
   /// The photos' pixel sizes (one section).
-  public private(set) var photos: LayoutItems
+  public internal(set) var photos: LayoutItems
   /// The album's size: the pager above, the strip below.
-  public private(set) var viewportSize: Size
+  public internal(set) var viewportSize: Size
   /// The pager's prepared geometry.
-  public private(set) var pager: PreparedAlbumPager
+  public internal(set) var pager: PreparedAlbumPager
   /// The filmstrip's prepared geometry.
-  public private(set) var strip: PreparedFilmstrip
+  public internal(set) var strip: PreparedFilmstrip
   /// The pager's scroll surface (paging).
-  public private(set) var pagerSurface: ScrollSurface
+  public internal(set) var pagerSurface: ScrollSurface
   /// The filmstrip's scroll surface.
-  public private(set) var stripSurface: ScrollSurface
+  public internal(set) var stripSurface: ScrollSurface
   /// The surface the user touched last.
-  public private(set) var leader: Role = .pager
+  public internal(set) var leader: Role = .pager
   /// The latest time seen (seconds; never runs backwards).
-  public private(set) var time: Double = 0
+  public internal(set) var time: Double = 0
   /// The strip's state as last applied (offset and unfolded cells).
-  public private(set) var stripState: FilmstripState
+  public internal(set) var stripState: FilmstripState
   var transition: AccordionTransition = .resting
   var events: [(Role, ScrollEvent)] = []
   /// A reused buffer for the strip's events while they are handled.
@@ -94,30 +101,19 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
 
   // MARK: Positions
 
+  /// The album position arithmetic for the current geometry.
+  public var positions: AlbumPositionMap { AlbumPositionMap(pager: pager, strip: strip) }
+
   /// The pager's page width.
   var pageWidth: Double { pager.pageWidth }
   var stripHalfWidth: Double { strip.viewport.size.width / 2 }
 
   /// The album position `t` for pager offset `x`.
-  public func position(pagerOffset x: Double) -> Double {
-    let n = pager.count
-    guard n > 0 else { return 0 }
-    let end = Double(n - 1) * pageWidth
-    if x < 0 { return x / strip.pitch }
-    if x > end { return Double(n - 1) + (x - end) / strip.pitch }
-    return x / pageWidth
-  }
+  public func position(pagerOffset x: Double) -> Double { positions.position(pagerOffset: x) }
 
   /// The pager offset for album position `t` (the inverse of
   /// `position(pagerOffset:)`).
-  public func pagerOffset(position t: Double) -> Double {
-    let n = pager.count
-    guard n > 0 else { return 0 }
-    let last = Double(n - 1)
-    if t < 0 { return t * strip.pitch }
-    if t > last { return last * pageWidth + (t - last) * strip.pitch }
-    return t * pageWidth
-  }
+  public func pagerOffset(position t: Double) -> Double { positions.pagerOffset(position: t) }
 
   /// The album position now: from the leader's offset.
   public var position: Double {
@@ -130,11 +126,8 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
   /// The pager's page and fraction for album position `t` (clamped into
   /// the album), as the following strip shows it; `nil` for an empty album.
   func followingPage(_ t: Double) -> (index: Int, fraction: Double)? {
-    let n = pager.count
-    guard n > 0 else { return nil }
-    let clamped = clamp(t, 0, Double(n - 1))
-    let i = clamp(Int(clamped.rounded(.down)), 0, n - 1)
-    return (i, clamped - Double(i))
+    guard let page = positions.followingPage(position: t) else { return nil }
+    return (page.index, page.fraction)
   }
 
   /// The pager's page-and-fraction set for album position `t`.
@@ -150,12 +143,27 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
     return result
   }
 
-  // MARK: Frame update
+  // MARK: The frame step
 
-  /// Brings the follower, the strip's geometry and its offset up to date
-  /// after anything moved, and reacts to the leader strip's events.
+  /// One step after any input or time change, in this order:
+  ///
+  /// 1. `applyAccordionRules()`: the events the surfaces raised since the
+  ///    last step are queued for `drainEvents()`, and the leading strip's
+  ///    drag start folds, its coming to rest settles (unfolds).
+  /// 2. The follower, the strip's geometry and its offset are brought up
+  ///    to date (`placeSurfaces()`).
+  /// 3. `applyAccordionRules()` again, for the events that placing the
+  ///    surfaces raised, so they act in the same step.
   mutating func update() {
-    collectEvents()
+    applyAccordionRules()
+    placeSurfaces()
+    applyAccordionRules()
+  }
+
+  /// Places the follower from the leader at the current time: the strip's
+  /// unfolded cells, content size, insets and offset, and the pager's
+  /// offset when the strip leads. Queues events but never folds or settles.
+  mutating func placeSurfaces() {
     let now = time
     let n = pager.count
     switch leader {
@@ -169,7 +177,13 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
       let state = FilmstripState(unfolded: strip.resolvedUnfolded(FilmstripState(unfolded: buffer)))
       buffer = []
       let placement = strip.placement(atThumbnailCoordinate: t, at: state)
-      let x = n == 0 ? stripSurface.contentOffset.x : placement.contentX - stripHalfWidth
+      let centreX: Double
+      switch configuration.followerOffset {
+      case .thumbnailCoordinate: centreX = placement.contentX
+      case .seedUnitStep:
+        centreX = positions.followerCentreX(position: t, rule: .seedUnitStep, strip: strip, at: state)
+      }
+      let x = n == 0 ? stripSurface.contentOffset.x : centreX - stripHalfWidth
       stripSurface.setContent(size: placement.contentSize, inset: placement.contentInset)
       if x != stripSurface.contentOffset.x { stripSurface.setContentOffset(Point(x: x, y: 0), at: now) }
       stripState = FilmstripState(contentOffset: stripSurface.contentOffset, unfolded: state.unfolded)
@@ -205,219 +219,6 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
       let x = pagerOffset(position: strip.thumbnailCoordinate(atContentX: target, at: stripState))
       if x != pagerSurface.contentOffset.x { pagerSurface.setContentOffset(Point(x: x, y: 0), at: now) }
     }
-    collectEvents()
-  }
-
-  /// Moves the surfaces' events into the album's queue; the leading
-  /// strip's drag start folds, its coming to rest unfolds.
-  mutating func collectEvents() {
-    pagerSurface.consumeEvents { events.append((.pager, $0)) }
-    // Swap buffers rather than copy: no allocation per frame.
-    var stripEvents: [ScrollEvent] = []
-    swap(&stripEvents, &scratchEvents)
-    stripSurface.takeEvents(into: &stripEvents)
-    for event in stripEvents {
-      events.append((.strip, event))
-      guard leader == .strip else { continue }
-      switch event {
-      case .willBeginDragging: fold()
-      case .didEndDragging(willDecelerate: false), .didEndDecelerating, .didEndScrollingAnimation: settle()
-      default: break
-      }
-    }
-    swap(&stripEvents, &scratchEvents)
-  }
-
-  /// The strip's unfolded cells as shown now.
-  var shownUnfolded: [Unfold] { stripState.unfolded }
-
-  /// Starts folding every unfolded cell from where it is.
-  mutating func fold() {
-    let from = shownUnfolded
-    guard let widest = from.max(by: { $0.amount < $1.amount }) else {
-      transition = AccordionTransition(from: [], goal: .hold, start: time, duration: 0)
-      return
-    }
-    let duration = configuration.timing.duration(width: strip.unfoldedWidth(widest.index)) * widest.amount
-    transition = AccordionTransition(from: from, goal: .fold, start: time, duration: duration)
-  }
-
-  /// The strip came to rest: the thumbnail under the centre line unfolds
-  /// and moves to the centre, from whatever the strip shows now.
-  mutating func settle() {
-    let centre = stripSurface.contentOffset.x + stripHalfWidth
-    guard let b = strip.thumbnail(atContentX: centre, at: stripState) else { return }
-    if case .unfold(let current) = transition.goal, current == b, !transition.isComplete(at: time) { return }
-    let from = shownUnfolded
-    let misalignment = centre - strip.center(ofThumbnail: b, at: stripState)
-    let own = from.first { $0.index == b }?.amount ?? 0
-    let others = from.filter { $0.index != b }.map(\.amount).max() ?? 0
-    let width = strip.unfoldedWidth(b)
-    let share = clamp(Swift.max(1 - own, others, abs(misalignment) / width), 0, 1)
-    transition = AccordionTransition(
-      from: from, goal: .unfold(b), start: time, duration: configuration.timing.duration(width: width) * share,
-      misalignment: misalignment)
-  }
-
-  /// Makes `role` the leader; a switch blends from what the strip shows.
-  mutating func lead(_ role: Role) {
-    guard role != leader else { return }
-    let from = shownUnfolded
-    leader = role
-    switch role {
-    case .strip:
-      transition = AccordionTransition(from: from, goal: .hold, start: time, duration: 0)
-    case .pager:
-      let target = followingSet(position(pagerOffset: pagerSurface.contentOffset.x))
-      var distance = 0.0
-      var width = configuration.strip.normalWidth
-      for u in from + target {
-        let a = from.first { $0.index == u.index }?.amount ?? 0
-        let b = target.first { $0.index == u.index }?.amount ?? 0
-        distance = Swift.max(distance, abs(a - b))
-        width = Swift.max(width, strip.unfoldedWidth(u.index))
-      }
-      transition = AccordionTransition(
-        from: from, goal: .follow, start: time,
-        duration: configuration.timing.duration(width: width) * clamp(distance, 0, 1))
-    }
-  }
-
-  func role(_ target: String?) throws(ScriptError) -> Role {
-    guard let target else { return .pager }
-    guard let role = Role(rawValue: target) else {
-      throw .unknownTarget(target, known: Role.allCases.map(\.rawValue))
-    }
-    return role
-  }
-
-  mutating func accept(_ newTime: Double) {
-    if newTime.isFinite && newTime > time { time = newTime }
-  }
-
-  // MARK: GestureDriven
-
-  /// A finger touches `target` (`"pager"` or `"strip"`; `nil` is the
-  /// pager), which becomes the leader; what it was doing stops.
-  ///
-  /// - Throws: `ScriptError.unknownTarget` for another name.
-  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    let role = try role(target)
-    accept(time)
-    advanceSurfaces()
-    lead(role)
-    if role == .pager { pagerSurface.touchDown(at: self.time) } else { stripSurface.touchDown(at: self.time) }
-    update()
-  }
-
-  /// The finger on `target` has moved by `translation` since it touched
-  /// down (only x counts); the first movement on the strip folds it.
-  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    let role = try role(target)
-    accept(time)
-    lead(role)
-    // Both strips scroll horizontally only.
-    let horizontal = Point(x: translation.x, y: 0)
-    if role == .pager {
-      pagerSurface.drag(translation: horizontal, at: self.time)
-    } else {
-      stripSurface.drag(translation: horizontal, at: self.time)
-    }
-    update()
-  }
-
-  /// The finger on `target` lifts: the pager pages, the strip flings and,
-  /// once at rest, unfolds the thumbnail under its centre line.
-  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    let role = try role(target)
-    accept(time)
-    if role == .pager {
-      let pager = self.pager
-      pagerSurface.release(at: self.time) { proposed, velocity in
-        pager.targetContentOffset(proposed: proposed, velocity: velocity, at: ScrollState())
-      }
-    } else {
-      stripSurface.release(at: self.time)
-    }
-    update()
-    // A touch that lifts without scrolling (a tap, or a caught fling)
-    // sends no end event: the strip is at rest all the same.
-    if role == .strip && leader == .strip && stripSurface.phase == .idle { settle() }
-    update()
-  }
-
-  /// Moves `target`'s offset (only x counts, clamped into the surface's
-  /// bounds), animated or not; `target` becomes the leader. A strip moved
-  /// without animation settles at once.
-  public mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  ) throws(ScriptError) {
-    let role = try role(target)
-    accept(time)
-    advanceSurfaces()
-    lead(role)
-    // Offsets are clamped into bounds (an animated change clamps anyway):
-    // past an edge, only a rubber band may take a surface, which keeps
-    // either surface's overshoot within what the other can show.
-    let point = Point(x: offset.x.finiteOr(0), y: 0)
-    switch (role, animated) {
-    case (.pager, true): pagerSurface.setContentOffset(animated: point, at: self.time)
-    case (.pager, false): pagerSurface.setContentOffset(pagerSurface.clamped(point), at: self.time)
-    case (.strip, true): stripSurface.setContentOffset(animated: point, at: self.time)
-    case (.strip, false):
-      stripSurface.setContentOffset(stripSurface.clamped(point), at: self.time)
-      update()
-      settle()
-    }
-    update()
-  }
-
-  mutating func advanceSurfaces() {
-    pagerSurface.advance(to: time)
-    stripSurface.advance(to: time)
-  }
-
-  /// Advances both surfaces and the accordion to `time` (seconds; earlier
-  /// or non-finite times count as the latest one seen).
-  public mutating func advance(to time: Double) {
-    accept(time)
-    advanceSurfaces()
-    update()
-  }
-
-  // MARK: Rotation
-
-  /// Changes the album's size (a rotation), keeping the album position: the
-  /// current photo and fraction stay, and a running fold or unfold goes on.
-  ///
-  /// - Throws: `LayoutError` for a bad size (the album is unchanged).
-  public mutating func resize(to size: Size, at time: Double) throws(LayoutError) {
-    let viewports = try configuration.viewports(for: size)
-    let newPager = try configuration.pager.prepare(items: photos, viewport: viewports.pager)
-    let newStrip = try configuration.strip.prepare(items: photos, viewport: viewports.strip)
-    accept(time)
-    advanceSurfaces()
-    update()
-    let t = position
-    // A pager settling on a page keeps settling on that page at the new width.
-    let settling = pagerSurface.phase == .decelerating
-    let restingPosition = position(pagerOffset: pagerSurface.restingOffset.x)
-    viewportSize = size
-    pager = newPager
-    strip = newStrip
-    pagerSurface.setViewportSize(viewports.pager.size)
-    pagerSurface.setContent(size: pager.contentSize(at: ScrollState()), inset: .zero)
-    stripSurface.setViewportSize(viewports.strip.size)
-    stripSurface.setContent(size: strip.contentSize(at: stripState), inset: strip.contentInset(at: stripState))
-    let pagerX = pagerOffset(position: t)
-    pagerSurface.translate(by: Point(x: pagerX - pagerSurface.contentOffset.x, y: 0))
-    if settling { pagerSurface.redirect(to: Point(x: pagerOffset(position: restingPosition), y: 0), at: time) }
-    if pager.count > 0 {
-      let x = strip.contentX(atThumbnailCoordinate: t, at: stripState) - stripHalfWidth
-      stripSurface.translate(by: Point(x: x - stripSurface.contentOffset.x, y: 0))
-    }
-    stripState.contentOffset = stripSurface.contentOffset
-    update()
   }
 
   // MARK: Events

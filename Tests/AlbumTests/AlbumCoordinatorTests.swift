@@ -7,10 +7,15 @@ import Testing
 @Suite struct AlbumCoordinatorTests {
   let size = Size(width: 390, height: 644)  // pager 390×600, strip 390×44
 
+  /// The seed's album with the thumbnail-coordinate follower rule: the
+  /// invariants below (the thumbnail under the centre line is the pager's
+  /// page, nothing moves at a leader switch, continuity across page turns)
+  /// are that rule's; the seed's rule is tested in
+  /// `AlbumFollowerOffsetTests`.
   func album(_ photos: [Size], photo: Int = 0, debug: Bool = false) throws -> AlbumCoordinator {
     try AlbumCoordinator(
-      photos: LayoutItems(photos), viewport: size, configuration: .photosLab(stripHeight: 44, debug: debug),
-      photo: photo)
+      photos: LayoutItems(photos), viewport: size,
+      configuration: .photosLab(stripHeight: 44, debug: debug, followerOffset: .thumbnailCoordinate), photo: photo)
   }
 
   func mixedPhotos(_ n: Int, seed: Int) -> [Size] {

@@ -142,4 +142,19 @@ func randomPhotos(_ n: Int, _ rng: inout SplitMix64) -> [Size] {
       try AlbumPagerLayout.photosLab.prepare(items: LayoutItems([Size(width: -1, height: 2)]), viewport: viewport)
     }
   }
+
+  /// The shared checker over random albums and pager offsets.
+  @Test func sharedCheckerPassesOnRandomPagers() throws {
+    for index in 0..<300 {
+      let seed = propertySeed(index, base: 0xA1B_C4EC)
+      var rng = SplitMix64(seed: seed)
+      let n = rng.chance(0.05) ? rng.int(in: 1000...5000) : rng.int(in: 0...40)
+      let layout = AlbumPagerLayout(spacing: rng.double(in: 0...300), minimumWidth: rng.double(in: 0...500))
+      let pager = try prepare(randomPhotos(n, &rng), layout)
+      let failures = LayoutChecker(pager) { rng in
+        ScrollState(x: rng.double(in: -500...(Double(n) * 390 + 500)), y: rng.chance(0.1) ? .nan : 0)
+      }.failures(using: &rng)
+      #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+  }
 }

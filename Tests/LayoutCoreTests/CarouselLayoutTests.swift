@@ -290,4 +290,18 @@ import Testing
       #expect(isClose(last.center.x, 187.5 + 9_999_999 * 310))
     }
   }
+
+  /// The shared checker over random carousels, prominent strips and
+  /// effects; elements count as met when their frame or drawn bounds are.
+  @Test func sharedCheckerPassesOnRandomCenteredLayouts() throws {
+    for index in 0..<400 {
+      let seed = propertySeed(index, base: 0xCA_C4EC)
+      var rng = SplitMix64(seed: seed)
+      let random = try RandomCentered(&rng, maxItems: 40)
+      var checker = LayoutChecker(random.prepared)
+      checker.meets = { $0.frame.intersects($1) || $0.transformedFrame.intersects($1) }
+      let failures = checker.failures(using: &rng)
+      #expect(failures.isEmpty, "seed \(seed) \(random.name): \(failures)")
+    }
+  }
 }

@@ -189,4 +189,24 @@ import Testing
     #expect(empty.allAttributes(at: .accordion(index: 0, progress: 1)).isEmpty)
     #expect(empty.thumbnail(atContentX: 10, at: FilmstripState()) == nil)
   }
+
+  /// The shared checker over random strips and states (accordion,
+  /// following, blends and junk).
+  @Test func sharedCheckerPassesOnRandomFilmstrips() throws {
+    for index in 0..<300 {
+      let seed = propertySeed(index, base: 0xF1_C4EC)
+      var rng = SplitMix64(seed: seed)
+      let n = rng.chance(0.05) ? rng.int(in: 1000...2000) : rng.int(in: 0...60)
+      let layout = FilmstripLayout(
+        normalWidth: rng.double(in: 1...60), maximumWidth: rng.double(in: 60...300),
+        normalSpacing: rng.double(in: 0...10), fullSpacing: rng.double(in: 0...40))
+      let strip = try prepare(randomPhotos(n, &rng), layout)
+      let failures = LayoutChecker(strip) { rng in
+        var state = randomState(n, &rng)
+        state.contentOffset.x = rng.double(in: -500...(Double(n) * layout.normalWidth + 500))
+        return state
+      }.failures(using: &rng)
+      #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+  }
 }

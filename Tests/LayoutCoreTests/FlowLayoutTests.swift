@@ -230,4 +230,35 @@ func everyElement<P: PreparedLayout>(
     #expect(visible.sortedByID == expected)
   }
 
+  /// The shared checker over random flow layouts: sections uniform or
+  /// stored, headers and footers pinned or not, every alignment and axis.
+  @Test func sharedCheckerPassesOnRandomFlowLayouts() throws {
+    for index in 0..<300 {
+      let seed = propertySeed(index, base: 0xF10_C4EC)
+      var rng = SplitMix64(seed: seed)
+      let layout = FlowLayout(
+        axis: rng.chance(0.5) ? .vertical : .horizontal, lineSpacing: rng.chance(0.3) ? 0 : rng.double(in: 0...20),
+        interItemSpacing: rng.chance(0.3) ? 0 : rng.double(in: 0...20),
+        sectionInset: EdgeInsets(
+          top: rng.double(in: 0...30), left: rng.double(in: 0...30), bottom: rng.double(in: 0...30),
+          right: rng.double(in: 0...30)),
+        headerLength: rng.chance(0.4) ? 0 : rng.double(in: 1...80),
+        footerLength: rng.chance(0.4) ? 0 : rng.double(in: 1...80), pinsHeaders: rng.chance(0.5),
+        pinsFooters: rng.chance(0.5), alignment: FlowLayout.Alignment.allCases[rng.int(in: 0...2)])
+      var sections: [ItemSizes] = []
+      for _ in 0..<rng.int(in: 0...5) {
+        let count = rng.int(in: 0...30)
+        if rng.chance(0.4) {
+          sections.append(.uniform(Size(width: rng.double(in: 0...200), height: rng.double(in: 0...200)), count: count))
+        } else {
+          sections.append(
+            .each((0..<count).map { _ in Size(width: rng.double(in: 0...250), height: rng.double(in: 0...200)) }))
+        }
+      }
+      let viewport = Viewport(width: rng.double(in: 100...600), height: rng.double(in: 100...900))
+      let prepared = try layout.prepare(items: LayoutItems(sections: sections), viewport: viewport)
+      let failures = LayoutChecker(prepared).failures(using: &rng)
+      #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+  }
 }

@@ -109,4 +109,19 @@ import Testing
       try ProminentLayout().prepare(items: Self.items, viewport: Viewport(width: -1, height: 400))
     }
   }
+
+  /// The shared checker over prominent strips of random sizes.
+  @Test func sharedCheckerPassesOnProminentLayouts() throws {
+    for index in 0..<200 {
+      let seed = propertySeed(index, base: 0x9F_C4EC)
+      var rng = SplitMix64(seed: seed)
+      let prepared = try ProminentLayout().prepare(
+        items: LayoutItems(count: rng.int(in: 0...60), size: Size(width: 1, height: 1)),
+        viewport: Viewport(width: rng.double(in: 100...800), height: rng.double(in: 100...800)))
+      var checker = LayoutChecker(prepared)
+      checker.meets = { $0.frame.intersects($1) || $0.transformedFrame.intersects($1) }
+      let failures = checker.failures(using: &rng)
+      #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+  }
 }

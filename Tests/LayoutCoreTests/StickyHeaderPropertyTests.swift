@@ -202,4 +202,17 @@ import Testing
       }
     }
   }
+
+  /// The shared checker over the same random configurations.
+  @Test func sharedCheckerPassesOnRandomStickyLayouts() throws {
+    for index in 0..<500 {
+      let seed = propertySeed(index, base: 0x57_C4EC)
+      var rng = SplitMix64(seed: seed)
+      let c = try Self.randomCase(&rng)
+      var checker = LayoutChecker(c.prepared) { rng in ScrollState(x: 0, y: Self.randomOffset(c, &rng)) }
+      checker.states = 3
+      let failures = checker.failures(using: &rng)
+      #expect(failures.isEmpty, "seed \(seed): \(failures)")
+    }
+  }
 }

@@ -45,7 +45,9 @@ public struct AlbumPagerLayout: CollectionLayout {
   /// - Complexity: O(n) to validate the photo sizes; nothing per photo is
   ///   stored beyond the sizes themselves.
   /// - Throws: `LayoutError` for a bad viewport, a bad photo size, more than
-  ///   one section, or a negative or non-finite spacing or minimum width.
+  ///   one section, a negative or non-finite spacing or minimum width, more
+  ///   than `LayoutItems.maximumAddressableCount` photos, or pages beyond
+  ///   the representable range.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedAlbumPager {
     let viewport = try viewport.validated()
     try items.validate()
@@ -54,7 +56,14 @@ public struct AlbumPagerLayout: CollectionLayout {
       throw .invalidConfiguration("pager minimum width must be finite and >= 0")
     }
     let photos = try AlbumPhotos(items)
-    return PreparedAlbumPager(layout: self, photos: photos, viewport: viewport)
+    guard (Double(photos.count) * viewport.size.width).isFinite else {
+      throw contentTooLarge("the album pager's content")
+    }
+    let prepared = PreparedAlbumPager(layout: self, photos: photos, viewport: viewport)
+    #if DEBUG
+      prepared.checkInvariants()
+    #endif
+    return prepared
   }
 }
 
@@ -66,6 +75,7 @@ struct AlbumPhotos: Hashable, Sendable {
     guard items.sections.count <= 1 else {
       throw .invalidConfiguration("an album takes one section of photos, not \(items.sections.count)")
     }
+    try items.validateAddressableCount()
     sizes = items.sections.first ?? .each([])
   }
 

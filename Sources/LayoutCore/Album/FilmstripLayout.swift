@@ -53,7 +53,9 @@ public struct FilmstripLayout: CollectionLayout {
   ///
   /// - Complexity: O(n) to validate the photo sizes.
   /// - Throws: `LayoutError` for a bad viewport, a bad photo size, more than
-  ///   one section or a configuration out of range.
+  ///   one section, a configuration out of range, more than
+  ///   `LayoutItems.maximumAddressableCount` photos, or a strip beyond the
+  ///   representable range.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFilmstrip {
     let viewport = try viewport.validated()
     try items.validate()
@@ -66,6 +68,16 @@ public struct FilmstripLayout: CollectionLayout {
     guard normalSpacing.isFinite, normalSpacing >= 0, fullSpacing.isFinite, fullSpacing >= 0 else {
       throw .invalidConfiguration("filmstrip spacings must be finite and >= 0")
     }
-    return PreparedFilmstrip(layout: self, photos: try AlbumPhotos(items), viewport: viewport)
+    let photos = try AlbumPhotos(items)
+    // The widest the strip gets: every cell unfolded, every gap full.
+    let widest = Double(photos.count + 1) * (maximumWidth + Swift.max(normalSpacing, fullSpacing))
+    guard widest.isFinite, (viewport.size.width + widest).isFinite else {
+      throw contentTooLarge("the filmstrip's content")
+    }
+    let prepared = PreparedFilmstrip(layout: self, photos: photos, viewport: viewport)
+    #if DEBUG
+      prepared.checkInvariants()
+    #endif
+    return prepared
   }
 }

@@ -67,16 +67,11 @@ public struct PreparedCenteredLayout: PreparedLayout {
 
   /// The identity of strip item `i` (0 ≤ i < count).
   func id(ofItem i: Int) -> ElementID {
-    // Binary search: the last section starting at or before i.
-    var low = 0
-    var high = numberOfSections - 1
-    while low < high {
-      let mid = (low + high + 1) >> 1
-      if sectionStarts[mid] <= i { low = mid } else { high = mid - 1 }
-    }
-    // The last such section is never empty: an empty one shares its start
+    // The last section starting at or before i: one before the first that
+    // starts after it. It is never empty: an empty one shares its start
     // with the next, which then qualifies too.
-    return .cell(i - sectionStarts[low], section: low)
+    let section = partitionPoint(in: 1..<numberOfSections) { sectionStarts[$0] > i } - 1
+    return .cell(i - sectionStarts[section], section: section)
   }
 
   /// Item `i`'s attributes at `offset` along the axis.

@@ -15,8 +15,11 @@
 /// the leading edge.
 ///
 /// Bad input: an item wider (across the lines) than the room between the
-/// section insets is clamped to that room; negative or non-finite spacings
-/// and insets clamp to 0.
+/// section insets is clamped to that room. `prepare` throws
+/// `LayoutError.invalidConfiguration` for a negative or non-finite spacing,
+/// inset or header/footer length, for more than
+/// `LayoutItems.maximumAddressableCount` items, and for content whose length
+/// is beyond the representable range (finite but huge sizes or spacings).
 public struct FlowLayout: CollectionLayout {
   /// How items share a line's spare room.
   public enum Alignment: String, Hashable, Sendable, CaseIterable {
@@ -84,13 +87,32 @@ public struct FlowLayout: CollectionLayout {
     self.alignment = alignment
   }
 
+  /// Checks every length: spacings, insets, header and footer lengths.
+  ///
+  /// - Throws: `LayoutError.invalidConfiguration` naming the first value
+  ///   that is NaN, infinite or negative.
+  public func validate() throws(LayoutError) {
+    _ = try lineSpacing.validatedLength("lineSpacing")
+    _ = try interItemSpacing.validatedLength("interItemSpacing")
+    _ = try sectionInset.top.validatedLength("sectionInset.top")
+    _ = try sectionInset.left.validatedLength("sectionInset.left")
+    _ = try sectionInset.bottom.validatedLength("sectionInset.bottom")
+    _ = try sectionInset.right.validatedLength("sectionInset.right")
+    _ = try headerLength.validatedLength("headerLength")
+    _ = try footerLength.validatedLength("footerLength")
+  }
+
   /// Lays out every item once.
   ///
   /// - Complexity: O(n) time; 48 bytes per item (frame plus index).
-  /// - Throws: `LayoutError` for a bad viewport or item size.
+  /// - Throws: `LayoutError` for a bad viewport, item size or configuration
+  ///   (`validate()`), more than `LayoutItems.maximumAddressableCount` items,
+  ///   or content longer than the representable range.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
     let viewport = try viewport.validated()
+    try validate()
     try items.validate()
-    return PreparedFlowLayout(layout: self, items: items, viewport: viewport)
+    try items.validateAddressableCount()
+    return try PreparedFlowLayout(layout: self, items: items, viewport: viewport)
   }
 }

@@ -1,28 +1,47 @@
-extension PreparedFlowLayout {
-  /// Checks the prepared geometry's invariants: every frame finite, section
+extension PreparedFlowLayout: InvariantChecking {
+  /// The prepared geometry's broken invariants: every frame finite, section
   /// ranges contiguous, sections in order along the scroll axis, each cell
-  /// inside its section. Runs after `prepare` in debug builds only; costs
-  /// nothing in release.
-  @inline(__always) func checkInvariants() {
+  /// inside its section, the content ending where the last section does.
+  /// Checked after `prepare` in debug builds only; always empty (and free)
+  /// in release builds.
+  ///
+  /// - Complexity: O(n) over the stored cells and the sections.
+  public func invariantViolations() -> [String] {
+    var problems: [String] = []
     #if DEBUG
-      precondition(sectionStarts.count == sections.count + 1, "one start per section plus the end")
-      precondition(sectionStarts.first == 0 && sectionStarts.last == cellFrames.count, "starts cover every cell")
-      precondition(cellIndex.count == cellFrames.count, "an index entry per cell")
+      func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { problems.append(message()) }
+      }
+      check(sectionStarts.count == sections.count + 1, "one start per section plus the end")
+      check(sectionStarts.first == 0 && sectionStarts.last == cellFrames.count, "starts cover every cell")
+      check(cellIndex.count == cellFrames.count, "an index entry per cell")
+      check(itemCounts.count == sections.count && uniformSections.count == sections.count, "per-section arrays")
+      check(contentLength.isFinite && contentLength >= 0, "content length \(contentLength) finite")
+      check(contentLength == sections.end, "content ends with the last section")
       let axis = layout.axis
       var previousEnd = 0.0
-      for (s, extent) in sections.enumerated() {
-        precondition(extent.start >= previousEnd - 1e-9 && extent.start <= extent.itemsStart, "section \(s) in order")
-        precondition(extent.itemsStart <= extent.itemsEnd && extent.itemsEnd <= extent.end, "section \(s) extents")
-        precondition(sectionStarts[s] <= sectionStarts[s + 1], "section \(s) range")
-        for i in sectionStarts[s]..<sectionStarts[s + 1] {
+      for (s, extent) in sections.extents.enumerated() where problems.isEmpty {
+        check(extent.isOrdered, "section \(s) extents \(extent) in order")
+        check(extent.start >= previousEnd - 1e-9, "section \(s) starts after section \(s - 1)")
+        check(sectionStarts[s] <= sectionStarts[s + 1], "section \(s) range")
+        for i in sectionStarts[s]..<Swift.max(sectionStarts[s], sectionStarts[s + 1]) {
           let frame = cellFrames[i]
-          precondition(frame.isFinite, "cell \(i) finite")
-          precondition(
+          check(frame.isFinite, "cell \(i) finite")
+          check(
             frame.min(axis) >= extent.itemsStart - 1e-6 && frame.max(axis) <= extent.itemsEnd + 1e-6,
             "cell \(i) inside section \(s)")
+        }
+        if let grid = uniformSections[s], grid.count > 0 {
+          check(
+            grid.frame(0).isFinite && grid.frame(grid.count - 1).isFinite, "uniform section \(s) frames finite")
+          check(
+            grid.lines.start(0) >= extent.itemsStart - 1e-6
+              && grid.lines.end(grid.lines.count - 1) <= extent.itemsEnd + 1e-6,
+            "uniform section \(s) inside its extent")
         }
         previousEnd = extent.end
       }
     #endif
+    return problems
   }
 }

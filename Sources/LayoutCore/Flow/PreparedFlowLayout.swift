@@ -19,34 +19,29 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// is and there are no headers or footers).
   @usableFromInline let hasUniformSections: Bool
   /// Per section: where it starts and ends along the main axis, where its
-  /// header ends and its footer starts.
-  @usableFromInline let sections: [SectionExtent]
+  /// header ends and its footer starts (the model shared with the sticky
+  /// layout), with the index that finds the sections meeting a rectangle.
+  @usableFromInline let sections: SectionExtents
   @usableFromInline let cellIndex: SortedExtentIndex
-  @usableFromInline let sectionIndex: SortedExtentIndex
   public let contentLength: Double
 
-  @usableFromInline struct SectionExtent: Hashable, Sendable {
-    var start: Double
-    var itemsStart: Double
-    var itemsEnd: Double
-    var end: Double
-  }
-
-  init(layout: FlowLayout, items: LayoutItems, viewport: Viewport) {
+  /// Lays out `items`; `layout` has been validated (`FlowLayout.validate()`)
+  /// and the item count checked.
+  ///
+  /// - Throws: `LayoutError.invalidConfiguration` when the content does not
+  ///   fit in finite coordinates.
+  init(layout: FlowLayout, items: LayoutItems, viewport: Viewport) throws(LayoutError) {
     self.layout = layout
     self.viewport = viewport
     let axis = layout.axis
     let main = axis
     let cross = axis.cross
-    let lineSpacing = Swift.max(0, layout.lineSpacing.finiteOr(0))
-    let gap = Swift.max(0, layout.interItemSpacing.finiteOr(0))
-    let inset = EdgeInsets(
-      top: Swift.max(0, layout.sectionInset.top.finiteOr(0)),
-      left: Swift.max(0, layout.sectionInset.left.finiteOr(0)),
-      bottom: Swift.max(0, layout.sectionInset.bottom.finiteOr(0)),
-      right: Swift.max(0, layout.sectionInset.right.finiteOr(0)))
-    let headerLength = Swift.max(0, layout.headerLength.finiteOr(0))
-    let footerLength = Swift.max(0, layout.footerLength.finiteOr(0))
+    // Validated by `FlowLayout.prepare`: finite and not negative.
+    let lineSpacing = layout.lineSpacing
+    let gap = layout.interItemSpacing
+    let inset = layout.sectionInset
+    let headerLength = layout.headerLength
+    let footerLength = layout.footerLength
     let crossLength = viewport.size[cross]
     let crossStart = inset.leading(cross)
     let room = Swift.max(0, crossLength - inset.total(cross))
@@ -57,11 +52,14 @@ public struct PreparedFlowLayout: PreparedLayout {
     let storedCount = items.sections.reduce(0) { $0 + ($1.uniformSize == nil ? $1.count : 0) }
     frames.reserveCapacity(storedCount)
     var starts: [Int] = []
-    var extents: [SectionExtent] = []
+    var extents = SectionExtents()
+    extents.reserveCapacity(items.sections.count)
     var index = SortedExtentIndex()
     index.reserveCapacity(storedCount)
-    var sectionIndex = SortedExtentIndex()
     var cursor = 0.0
+    // Stays true while every stored frame is finite (huge sizes or spacings
+    // can add up past the largest Double).
+    var framesAreFinite = true
 
     // One line's items, reused between lines.
     var line: [Size] = []
@@ -74,8 +72,10 @@ public struct PreparedFlowLayout: PreparedLayout {
       var position = placement.start
       for size in line {
         let mainMin = lineStart + (lineLength - size[main]) / 2
-        frames.append(
-          Rect(axis: axis, mainMin: mainMin, crossMin: position, mainLength: size[main], crossLength: size[cross]))
+        let frame = Rect(
+          axis: axis, mainMin: mainMin, crossMin: position, mainLength: size[main], crossLength: size[cross])
+        framesAreFinite = framesAreFinite && frame.isFinite
+        frames.append(frame)
         index.append(key: lineStart, end: lineStart + lineLength)
         position += size[cross] + spacing
       }
@@ -95,7 +95,7 @@ public struct PreparedFlowLayout: PreparedLayout {
       counts.append(count)
       if let uniform = section.uniformSize {
         // Uniform sections: arithmetic, no per-cell storage.
-        let grid = UniformFlowSection(
+        let grid = try UniformFlowSection(
           axis: axis, count: count, size: uniform, lineStart: lineStart, lineSpacing: lineSpacing, gap: gap,
           crossStart: crossStart, room: room, alignment: layout.alignment)
         uniforms.append(grid)
@@ -124,8 +124,8 @@ public struct PreparedFlowLayout: PreparedLayout {
       let itemsEnd = cursor
       cursor += footerLength
       extents.append(SectionExtent(start: sectionStart, itemsStart: itemsStart, itemsEnd: itemsEnd, end: cursor))
-      sectionIndex.append(key: sectionStart, end: cursor)
     }
+    guard cursor.isFinite, framesAreFinite else { throw contentTooLarge("the flow layout's content") }
     starts.append(frames.count)
     cellFrames = frames
     sectionStarts = starts
@@ -134,9 +134,10 @@ public struct PreparedFlowLayout: PreparedLayout {
     hasUniformSections = uniforms.contains { $0 != nil }
     sections = extents
     cellIndex = index
-    self.sectionIndex = sectionIndex
     contentLength = cursor
-    checkInvariants()
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   public var numberOfSections: Int { sections.count }
@@ -164,7 +165,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     // finds them too.
     let supplementaries = layout.headerLength > 0 || layout.footerLength > 0
     guard supplementaries || hasUniformSections else { return }
-    for s in sectionIndex.candidates(meeting: rect.min(axis), rect.max(axis)) {
+    for s in sections.sections(meeting: rect.min(axis), rect.max(axis)) {
       uniformSections[s]?.forEachCell(meeting: rect) { item, frame in
         result.append(LayoutAttributes(id: .cell(item, section: s), frame: frame))
       }
@@ -205,21 +206,22 @@ public struct PreparedFlowLayout: PreparedLayout {
     let mainMin: Double
     let length: Double
     if kind == .header {
-      length = Swift.max(0, layout.headerLength.finiteOr(0))
+      length = layout.headerLength
       guard length > 0 else { return nil }
       if layout.pinsHeaders {
         // Stick to the visible top, but never past the end of the section's items.
-        mainMin = clamp(visibleStart, extent.start, extent.itemsEnd - length)
+        mainMin = PinnedSupplementary.headerStart(pinLine: visibleStart, length: length, in: extent)
         z = Self.pinnedZIndex
       } else {
         mainMin = extent.start
       }
     } else {
-      length = Swift.max(0, layout.footerLength.finiteOr(0))
+      length = layout.footerLength
       guard length > 0 else { return nil }
       if layout.pinsFooters {
+        // Stick to the visible bottom, but never before the section's items.
         let visibleEnd = visibleStart + viewport.size[axis]
-        mainMin = clamp(visibleEnd - length, extent.itemsStart, extent.itemsEnd)
+        mainMin = PinnedSupplementary.footerStart(pinLine: visibleEnd, length: length, in: extent)
         z = Self.pinnedZIndex
       } else {
         mainMin = extent.itemsEnd

@@ -22,10 +22,14 @@
 
   /// Lays out `count` cells of `size` (cross extent clamped to `room`)
   /// from `lineStart` along the scroll axis, as `FlowLayout` places lines.
+  ///
+  /// - Throws: `LayoutError.invalidConfiguration` when a pitch or the
+  ///   section's length is beyond the representable range. `count` is at
+  ///   most `LayoutItems.maximumAddressableCount` (checked by `prepare`).
   init(
     axis: Axis, count: Int, size itemSize: Size, lineStart: Double, lineSpacing: Double, gap: Double,
     crossStart: Double, room: Double, alignment: FlowLayout.Alignment
-  ) {
+  ) throws(LayoutError) {
     let cross = axis.cross
     var size = itemSize
     size[cross] = Swift.min(size[cross], room)
@@ -33,12 +37,17 @@
     // before converting, so tiny items cannot overflow an Int.
     let fit = ((room + gap) / (size[cross] + gap)).rounded(.down)
     let perLine = fit.isFinite ? Int(clamp(fit, 1, Double(Swift.max(1, count)))) : 1
-    let lineCount = count == 0 ? 0 : (count + perLine - 1) / perLine
+    // Division first: `count + perLine − 1` could overflow near Int.max.
+    let lineCount = count / perLine + (count % perLine == 0 ? 0 : 1)
+    let linePitch = size[axis] + lineSpacing
+    guard lineCount <= 1 || linePitch.isFinite, (size[cross] + gap).isFinite || perLine <= 1 else {
+      throw contentTooLarge("a uniform flow section's pitch")
+    }
     self.axis = axis
     self.count = count
     self.perLine = perLine
     self.size = size
-    lines = UniformStrip(leading: lineStart, extent: size[axis], pitch: size[axis] + lineSpacing, count: lineCount)
+    lines = UniformStrip(leading: lineStart, extent: size[axis], pitch: linePitch, count: lineCount)
     func placement(_ m: Int, isLast: Bool) -> (start: Double, pitch: Double) {
       let p = alignment.place(
         count: m, used: Double(m) * size[cross], gap: gap, room: room, start: crossStart, isLast: isLast)
@@ -50,6 +59,9 @@
     fullLinePitch = full.pitch
     lastLineStart = lineCount == 0 ? full.start : last.start
     lastLinePitch = lineCount == 0 ? full.pitch : last.pitch
+    guard (lineStart + lines.length).isFinite, fullLineStart.isFinite, lastLineStart.isFinite else {
+      throw contentTooLarge("a uniform flow section")
+    }
   }
 
   /// The main-axis length from the first line's start to the last line's end.

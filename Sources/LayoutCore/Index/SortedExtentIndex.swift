@@ -62,9 +62,13 @@ public struct SortedExtentIndex: Hashable, Sendable {
   /// The elements that may meet `(lo, hi)`: every element that does is in
   /// the range; some in it may not (filter them by their frames).
   ///
+  /// An empty interval (`lo == hi`) still meets the elements that strictly
+  /// contain `lo`, as `Rect.intersects` decides for a rectangle of zero
+  /// length; `lo > hi` (or NaN) meets nothing.
+  ///
   /// - Complexity: O(log n).
   public func candidates(meeting lo: Double, _ hi: Double) -> Range<Int> {
-    guard lo < hi else { return 0..<0 }
+    guard lo <= hi else { return 0..<0 }
     let first = partition(reach, reachSummary) { $0 > lo }
     let end = partition(keys, keySummary) { $0 >= hi }
     return first..<Swift.max(first, end)
@@ -84,12 +88,6 @@ public struct SortedExtentIndex: Hashable, Sendable {
   /// The first index in `range` of sorted `values` for which `isAfter`
   /// holds (`range.upperBound` when none does).
   @inlinable func partition(_ values: [Double], in range: Range<Int>, _ isAfter: (Double) -> Bool) -> Int {
-    var low = range.lowerBound
-    var high = range.upperBound
-    while low < high {
-      let mid = (low + high) >> 1
-      if isAfter(values[mid]) { high = mid } else { low = mid + 1 }
-    }
-    return low
+    partitionPoint(in: range) { isAfter(values[$0]) }
   }
 }

@@ -39,11 +39,13 @@ public struct UniformStrip: Hashable, Sendable {
   }
 
   /// The slots whose open span meets the open interval `(lo, hi)`, the same
-  /// test `Rect.intersects` makes along one axis.
+  /// test `Rect.intersects` makes along one axis. An empty interval
+  /// (`lo == hi`) meets the slots that strictly contain `lo`, as that test
+  /// decides for a rectangle of zero length.
   ///
   /// - Complexity: O(1).
   public func slots(meeting lo: Double, _ hi: Double) -> Range<Int> {
-    guard count > 0, lo < hi else { return 0..<0 }
+    guard count > 0, lo <= hi else { return 0..<0 }
     guard pitch > 0 else {
       // Every slot sits at the same place.
       return meets(0, lo, hi) ? 0..<count : 0..<0

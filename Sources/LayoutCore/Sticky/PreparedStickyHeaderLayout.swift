@@ -2,24 +2,17 @@
 /// extents, each section's extents and its cells, with the indexes that
 /// answer visible-rect queries.
 ///
-/// Sections are found by binary search over their extents; the cells of a
-/// uniform section by arithmetic on a `UniformStrip`, those of a section of
-/// varying heights by binary search over their tops. Sticky section headers
-/// never leave their section's extent, so the section search finds them too.
+/// Sections are `SectionExtents` (the model shared with the flow layout),
+/// found by binary search over their extents; the cells of a uniform
+/// section by arithmetic on a `UniformStrip`, those of a section of varying
+/// heights by binary search (`partitionPoint`) over their bottoms. Sticky
+/// section headers follow `PinnedSupplementary`'s rule and never leave
+/// their section's extent, so the section search finds them too.
 public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// The configuration the geometry was prepared with.
   public let layout: StickyHeaderLayout
   /// The viewport the geometry was prepared for (validated).
   public let viewport: Viewport
-
-  /// Where one section's parts lie along y.
-  @usableFromInline struct Section: Hashable, Sendable {
-    var start: Double
-    var itemsStart: Double
-    var itemsEnd: Double
-    var end: Double
-    var cells: Cells
-  }
 
   /// A section's cells: evenly spaced ones of one size, or a slice of the
   /// per-cell arrays.
@@ -35,8 +28,10 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     }
   }
 
-  @usableFromInline let sections: [Section]
-  @usableFromInline let sectionIndex: SortedExtentIndex
+  /// Where each section's parts lie along y.
+  @usableFromInline let sections: SectionExtents
+  /// Each section's cells.
+  @usableFromInline let cells: [Cells]
   /// Tops and sizes of the cells of varying sections, all such sections in
   /// order.
   @usableFromInline let varyingTops: [Double]
@@ -63,7 +58,12 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// The menu bar's z-index: above everything.
   public static let menuZIndex = 4
 
-  init(layout: StickyHeaderLayout, items: LayoutItems, viewport: Viewport) {
+  /// Lays out `items`; `layout` has been validated and the item count
+  /// checked.
+  ///
+  /// - Throws: `LayoutError.invalidConfiguration` when the content does not
+  ///   fit in finite coordinates.
+  init(layout: StickyHeaderLayout, items: LayoutItems, viewport: Viewport) throws(LayoutError) {
     self.layout = layout
     self.viewport = viewport
     let width = viewport.size.width
@@ -74,10 +74,10 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     menuHeight = layout.menuHeight
     cellMinX = inset
 
-    var sections: [Section] = []
+    var sections = SectionExtents()
     sections.reserveCapacity(items.sections.count)
-    var sectionIndex = SortedExtentIndex()
-    sectionIndex.reserveCapacity(items.sections.count)
+    var allCells: [Cells] = []
+    allCells.reserveCapacity(items.sections.count)
     var tops: [Double] = []
     var sizes: [Size] = []
     var cursor = layout.headerHeight + layout.menuHeight
@@ -101,8 +101,10 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
         // A cell size with no area means no cells (and no line spacing): an
         // element with no size is absent, like the headers and footers.
         let present = size.width > 0 && size.height > 0
+        let pitch = size.height + spacing
+        guard pitch.isFinite || count <= 1 || !present else { throw contentTooLarge("a sticky section's pitch") }
         let strip = UniformStrip(
-          leading: itemsStart, extent: size.height, pitch: size.height + spacing, count: present ? count : 0)
+          leading: itemsStart, extent: size.height, pitch: pitch, count: present ? count : 0)
         cells = .uniform(strip, width: size.width)
         itemsEnd = itemsStart + strip.length
       } else {
@@ -119,15 +121,21 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
         itemsEnd = y
       }
       let end = itemsEnd + layout.sectionFooterHeight
-      sections.append(Section(start: start, itemsStart: itemsStart, itemsEnd: itemsEnd, end: end, cells: cells))
-      sectionIndex.append(key: start, end: end)
+      sections.append(SectionExtent(start: start, itemsStart: itemsStart, itemsEnd: itemsEnd, end: end))
+      allCells.append(cells)
       cursor = end
     }
+    // Every top and bottom is at most the content's end: a finite end
+    // means finite geometry.
+    guard cursor.isFinite else { throw contentTooLarge("the sticky layout's content") }
     self.sections = sections
-    self.sectionIndex = sectionIndex
+    self.cells = allCells
     varyingTops = tops
     varyingSizes = sizes
     contentHeight = cursor
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   /// The number of sections.
@@ -136,7 +144,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// The number of cells in `section`; 0 for a section that does not exist.
   public func numberOfItems(inSection section: Int) -> Int {
     guard section >= 0, section < sections.count else { return 0 }
-    return sections[section].cells.count
+    return cells[section].count
   }
 
   /// The viewport's width by the content's height, at any state.
@@ -159,12 +167,12 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     let offset = state.contentOffset.sanitized.y
     if let header = topHeader(at: offset), header.frame.intersects(rect) { result.append(header) }
     if let menu = menu(at: offset), menu.frame.intersects(rect) { result.append(menu) }
-    // A rectangle of zero (or negative) height still meets the elements
-    // around its top edge (`Rect.intersects`); search a sliver there and let
-    // the exact test decide.
+    // A rectangle of zero height still meets the elements strictly
+    // containing its top edge (`Rect.intersects`): the searches treat an
+    // empty interval so, and the exact test decides.
     let lo = rect.minY
-    let hi = Swift.max(rect.maxY, lo.nextUp)
-    for s in sectionIndex.candidates(meeting: lo, hi) {
+    let hi = rect.maxY
+    for s in sections.sections(meeting: lo, hi) {
       if let header = sectionHeader(s, at: offset), header.frame.intersects(rect) { result.append(header) }
       appendCells(of: s, meeting: rect, lo, hi, at: offset, into: &result)
       if let footer = sectionFooter(s), footer.frame.intersects(rect) { result.append(footer) }
@@ -186,13 +194,13 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
       guard id.section == 0, id.item == 0 else { return nil }
       return menu(at: offset)
     case .header:
-      guard id.item == 0, sections.indices.contains(id.section) else { return nil }
+      guard id.item == 0, cells.indices.contains(id.section) else { return nil }
       return sectionHeader(id.section, at: offset)
     case .footer:
-      guard id.item == 0, sections.indices.contains(id.section) else { return nil }
+      guard id.item == 0, cells.indices.contains(id.section) else { return nil }
       return sectionFooter(id.section)
     case .cell:
-      guard sections.indices.contains(id.section), id.item >= 0, id.item < sections[id.section].cells.count else {
+      guard cells.indices.contains(id.section), id.item >= 0, id.item < cells[id.section].count else {
         return nil
       }
       return cell(id.item, section: id.section, at: offset)
@@ -209,7 +217,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     of s: Int, meeting rect: Rect, _ lo: Double, _ hi: Double, at offset: Double,
     into result: inout [LayoutAttributes]
   ) {
-    switch sections[s].cells {
+    switch cells[s] {
     case .uniform(let strip, _):
       // Arithmetic: the slots that meet the rectangle's y range.
       for i in strip.slots(meeting: lo, hi) {
@@ -219,13 +227,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     case .varying(let first, let count):
       // Tops and bottoms both ascend (heights and spacing are not
       // negative): binary search for the first cell ending after minY.
-      var low = 0
-      var high = count
-      while low < high {
-        let mid = (low + high) >> 1
-        if varyingTops[first + mid] + varyingSizes[first + mid].height > lo { high = mid } else { low = mid + 1 }
-      }
-      var i = low
+      var i = partitionPoint(in: 0..<count) { varyingTops[first + $0] + varyingSizes[first + $0].height > lo }
       while i < count && varyingTops[first + i] < hi {
         let attributes = cell(i, section: s, at: offset)
         if attributes.frame.intersects(rect) { result.append(attributes) }
@@ -237,7 +239,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// The frame of cell `item` of section `s` at rest; the caller keeps both
   /// in range.
   @usableFromInline func cellFrame(_ item: Int, section s: Int) -> Rect {
-    switch sections[s].cells {
+    switch cells[s] {
     case .uniform(let strip, let width):
       return Rect(x: cellMinX, y: strip.start(item), width: width, height: strip.extent)
     case .varying(let first, _):
@@ -277,7 +279,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     let section = sections[s]
     let top =
       layout.areSectionHeadersSticky
-      ? Self.stickyTop(pinLine: pinLine(at: offset), restingTop: section.start, lastTop: section.itemsEnd - height)
+      ? PinnedSupplementary.headerStart(pinLine: pinLine(at: offset), length: height, in: section)
       : section.start
     let frame = Rect(x: 0, y: top, width: viewport.size.width, height: height)
     return LayoutAttributes(
@@ -343,9 +345,10 @@ extension PreparedStickyHeaderLayout {
 
   /// A sticky element's top: its resting top, or the pin line once the pin
   /// line has passed it, but never past `lastTop` (where it must leave
-  /// with its section).
+  /// with its section). `PinnedSupplementary.leadingStart`, the rule the
+  /// flow layout's pinned headers follow too.
   @inlinable public static func stickyTop(pinLine: Double, restingTop: Double, lastTop: Double) -> Double {
-    Swift.min(Swift.max(pinLine, restingTop), Swift.max(restingTop, lastTop))
+    PinnedSupplementary.leadingStart(pinLine: pinLine, restingStart: restingTop, lastStart: lastTop)
   }
 
   /// How far a cell's photo moves at `offset`:

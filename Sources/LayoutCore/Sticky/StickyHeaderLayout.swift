@@ -33,8 +33,10 @@
 ///
 /// Bad input: `prepare` throws `LayoutError.invalidConfiguration` for a
 /// negative or non-finite length, spacing or parallax, an overlay alpha
-/// outside 0...1 or a bad fixed cell size; cells wider than the room between
-/// the insets are narrowed to it.
+/// outside 0...1, a bad fixed cell size, more than
+/// `LayoutItems.maximumAddressableCount` items or content taller than the
+/// representable range; cells wider than the room between the insets are
+/// narrowed to it.
 public struct StickyHeaderLayout: CollectionLayout {
   /// How big each cell is.
   public enum CellSize: Hashable, Sendable {
@@ -144,12 +146,15 @@ public struct StickyHeaderLayout: CollectionLayout {
   /// - Complexity: O(s) time and memory for s sections when every section
   ///   is uniform (`.uniform` items, or a `.fullWidth`/`.fixed` cell size);
   ///   O(n) for the cells of `.each` sections with `.items`.
-  /// - Throws: `LayoutError` for a bad viewport, item size or configuration.
+  /// - Throws: `LayoutError` for a bad viewport, item size or configuration,
+  ///   more than `LayoutItems.maximumAddressableCount` items, or content
+  ///   taller than the representable range.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedStickyHeaderLayout {
     let viewport = try viewport.validated()
     try validate()
     try items.validate()
-    return PreparedStickyHeaderLayout(layout: self, items: items, viewport: viewport)
+    try items.validateAddressableCount()
+    return try PreparedStickyHeaderLayout(layout: self, items: items, viewport: viewport)
   }
 }
 

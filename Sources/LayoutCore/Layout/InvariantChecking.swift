@@ -1,0 +1,40 @@
+/// Prepared geometry that can check its own invariants: what its
+/// `prepare` promises (every value finite, parts in order, each element
+/// inside its section, indexes consistent with the stored frames).
+///
+/// Each prepared layout runs `checkInvariants()` at the end of `prepare` in
+/// debug builds; release builds compile the checks out, so they cost
+/// nothing there. Test code reads `invariantViolations()` to report a
+/// broken invariant with the seed that found it (see `LayoutChecker` in
+/// `ScrollworkTestSupport`).
+///
+/// ```swift
+/// extension PreparedMyLayout: InvariantChecking {
+///   public func invariantViolations() -> [String] {
+///     var problems: [String] = []
+///     #if DEBUG
+///       if !contentLength.isFinite { problems.append("content length \(contentLength) not finite") }
+///     #endif
+///     return problems
+///   }
+/// }
+/// ```
+public protocol InvariantChecking {
+  /// A description of every broken invariant; empty when the geometry is
+  /// sound, and always empty in release builds.
+  ///
+  /// - Complexity: O(n) over the stored geometry; for `prepare` in debug
+  ///   builds and for tests, never per frame.
+  func invariantViolations() -> [String]
+}
+
+extension InvariantChecking {
+  /// Traps with the first broken invariant in debug builds; does nothing
+  /// in release builds.
+  @inlinable public func checkInvariants() {
+    #if DEBUG
+      let problems = invariantViolations()
+      precondition(problems.isEmpty, "broken invariant: \(problems.first ?? "")")
+    #endif
+  }
+}
