@@ -11,15 +11,23 @@ import ScrollPhysics
 /// The album's presets.
 enum AlbumPreset: String, LayoutPreset {
   /// The seed's constants (100 pt page spacing, 40 pt narrowest photo,
-  /// 30/15/2/160 pt filmstrip widths and spacings).
+  /// 30/15/2/160 pt filmstrip widths and spacings) and the seed's follower
+  /// offset (`FollowerOffsetRule.seedUnitStep`).
   case photosLab
+  /// The same constants with the follower's centre line on the thumbnail
+  /// coordinate (`FollowerOffsetRule.thumbnailCoordinate`): the thumbnail
+  /// under the centre line is always the pager's nearest page.
+  case standard
 
   func configuration(stripHeight: Double, debug: Bool) -> AlbumConfiguration {
     switch self {
     case .photosLab: AlbumConfiguration.photosLab(stripHeight: stripHeight, debug: debug)
+    case .standard: AlbumConfiguration(stripHeight: stripHeight, debug: debug, followerOffset: .thumbnailCoordinate)
     }
   }
 }
+
+extension FollowerOffsetRule: ExpressibleByArgument {}
 
 enum AlbumEntry: LayoutEntry {
   static let name = "album"
@@ -67,6 +75,10 @@ struct AlbumOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Strip: the gap on each side of an unfolded thumbnail.")
   var fullSpacing: Double?
 
+  @Option(
+    parsing: .unconditional, help: "Strip: where the following strip puts its centre line (default: the preset's).")
+  var followerOffset: FollowerOffsetRule?
+
   @Flag(help: "Ask the renderer for the centre line and index labels (reported in the output).")
   var debug = false
 
@@ -87,6 +99,7 @@ struct AlbumOptions: ParsableArguments {
     if let maximumWidth { c.strip.maximumWidth = maximumWidth }
     if let normalSpacing { c.strip.normalSpacing = normalSpacing }
     if let fullSpacing { c.strip.fullSpacing = fullSpacing }
+    if let followerOffset { c.followerOffset = followerOffset }
     return c
   }
 }
@@ -160,18 +173,24 @@ struct InspectAlbum: ParsableCommand {
   }
 
   func inspectStrip() throws {
-    let prepared = try album.configuration().strip.prepare(items: input.layoutItems(), viewport: input.viewportValue)
+    let configuration = album.configuration()
+    let items = try input.layoutItems()
+    let prepared = try configuration.strip.prepare(items: items, viewport: input.viewportValue)
+    // The pager only lends its page width (the viewport's) to the position map.
+    let pager = try configuration.pager.prepare(items: items, viewport: input.viewportValue)
+    let positions = AlbumPositionMap(pager: pager, strip: prepared)
     var state: FilmstripState
     let defaultX: Double
     switch (follow, accordion) {
     case (let f?, nil):
       // As the coordinator does: the album position I + F clamped into the
       // album, then split into a page and a fraction.
-      let last = Double(max(0, prepared.count - 1))
-      let t = clamp(Double(clamp(f.index, -1, prepared.count)) + clamp(f.amount, 0, 1), 0, last)
-      let page = Int(t.rounded(.down))
-      state = .following(index: page, fraction: t - Double(page))
-      defaultX = prepared.contentX(atThumbnailCoordinate: t, at: state) - prepared.viewport.size.width / 2
+      let t = Double(clamp(f.index, -1, prepared.count)) + clamp(f.amount, 0, 1)
+      let page = positions.followingPage(position: t) ?? PagerPosition(index: 0, fraction: 0)
+      state = .following(index: page.index, fraction: page.fraction)
+      let centre = positions.followerCentreX(
+        position: Double(page.index) + page.fraction, rule: configuration.followerOffset, strip: prepared, at: state)
+      defaultX = centre - prepared.viewport.size.width / 2
     case (nil, let a?):
       guard prepared.count == 0 || (0..<prepared.count).contains(a.index) else {
         throw ValidationError("--accordion's index takes 0…\(prepared.count - 1) (got \(a.index))")
@@ -186,6 +205,7 @@ struct InspectAlbum: ParsableCommand {
     let centre = state.contentOffset.x + prepared.viewport.size.width / 2
     var extra: [(String, String)] = [
       ("surface", JSONWriter.string("strip")), ("preset", JSONWriter.string(album.preset.rawValue)),
+      ("followerOffset", JSONWriter.string(configuration.followerOffset.rawValue)),
       ("unfolded", "[" + unfolded.joined(separator: ",") + "]"),
     ]
     if let k = prepared.thumbnail(atContentX: centre, at: state) { extra.append(("centredThumbnail", String(k))) }
