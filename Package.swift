@@ -40,6 +40,11 @@ let package = Package(
     .target(name: "CRasterShim", dependencies: ["CJPEG"]),
     .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
 
+    // MARK: - Viewer (an X11 window: Xlib + MIT-SHM; see Guides/Viewer.md)
+
+    .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+    .target(name: "Viewer", dependencies: ["LayoutCore", "CRasterShim", "CX11"]),
+
     // MARK: - Tools
 
     /// Counts heap allocations for `scrollwork bench` (glibc only).
@@ -54,6 +59,7 @@ let package = Package(
         "MallocCounter",
         "Raster",
         "CRasterShim",
+        "Viewer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -69,7 +75,8 @@ let package = Package(
       name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
     .testTarget(
-      name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim"],
+      name: "ScrollworkCLITests",
+      dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer"],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

@@ -92,6 +92,15 @@ void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels) {
   }
 }
 
+void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels) {
+  for (size_t i = 0; i < pixels; i++) {
+    bgrx[i * 4] = rgba[i * 4 + 2];
+    bgrx[i * 4 + 1] = rgba[i * 4 + 1];
+    bgrx[i * 4 + 2] = rgba[i * 4];
+    bgrx[i * 4 + 3] = 0xFF;
+  }
+}
+
 void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
   for (size_t i = 0; i < pixels; i++) {
     dst[i * 4] = r;
