@@ -1,7 +1,12 @@
 #include "Composite.h"
 
+// Every result must be the same bits on every machine and in every build:
+// no fused multiply-adds.
+#pragma STDC FP_CONTRACT OFF
+
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 // Macros rather than functions: debug builds (-O0) do not inline.
 #define sw_min(a, b) ((a) < (b) ? (a) : (b))
@@ -73,6 +78,30 @@ static void composite_general(const sw_quad *q) {
 // composite_general evaluates, in the same order, so the bits are the same.
 // An opaque colour over a pixel the quad fully covers is written directly
 // (source-over with alpha 1 and coverage 1 is the source).
+typedef double sw_d4 __attribute__((ext_vector_type(4)));
+typedef uint8_t sw_u8x4 __attribute__((ext_vector_type(4)));
+typedef int32_t sw_i4 __attribute__((ext_vector_type(4)));
+
+// Macros, not functions: a 4-double vector passed by value would need AVX
+// for its calling convention, and debug builds do not inline.
+// Four bytes as four doubles.
+#define SW_LOAD4(out, p)                        \
+  do {                                          \
+    sw_u8x4 v4_;                                \
+    memcpy(&v4_, (p), 4);                       \
+    (out) = __builtin_convertvector(v4_, sw_d4); \
+  } while (0)
+
+// SW_BYTE on four lanes: +0.5, then 0 at or below 0, 255 at or above 255,
+// truncation in between.
+#define SW_STORE4(o, value)                                                                   \
+  do {                                                                                        \
+    sw_d4 s4_ = (value) + 0.5;                                                                \
+    s4_ = __builtin_elementwise_min(__builtin_elementwise_max(s4_, (sw_d4)0), (sw_d4)255);    \
+    const sw_u8x4 b4_ = __builtin_convertvector(__builtin_convertvector(s4_, sw_i4), sw_u8x4); \
+    memcpy((o), &b4_, 4);                                                                     \
+  } while (0)
+
 typedef struct {
   double qx;
   double fx, one_minus_fx;
@@ -108,6 +137,8 @@ static void composite_axis_aligned(const sw_quad *q, sw_column *cols) {
     }
   }
   const int opaque_flat = q->opacity == 1 && q->flat[3] == 255;
+  const sw_d4 flat4 = {q->flat[0], q->flat[1], q->flat[2], q->flat[3]};
+  const sw_d4 keep4 = {q->keep, q->keep, q->keep, 1};
   uint8_t flat_bytes[4] = {0, 0, 0, 0};
   if (opaque_flat) {
     SW_BYTE(flat_bytes[0], q->flat[0] * q->keep * 1 + 0.0);
@@ -153,27 +184,33 @@ static void composite_axis_aligned(const sw_quad *q, sw_column *cols) {
         o[3] = flat_bytes[3];
         continue;
       }
-      double r = q->flat[0], g = q->flat[1], b = q->flat[2], a = q->flat[3];
+      // The four channels side by side: each lane does the scalar
+      // arithmetic of composite_general, operation for operation.
+      sw_d4 c = flat4;
       if (sampled) {
-        const uint8_t *p00 = row0 + (size_t)col->ix * 4;
-        const uint8_t *p10 = row0 + (size_t)col->ix1 * 4;
-        const uint8_t *p01 = row1 + (size_t)col->ix * 4;
-        const uint8_t *p11 = row1 + (size_t)col->ix1 * 4;
+        const size_t i0 = (size_t)col->ix * 4, i1 = (size_t)col->ix1 * 4;
         const double fx = col->fx;
         const double w00 = col->one_minus_fx * one_minus_fy, w10 = fx * one_minus_fy, w01 = col->one_minus_fx * fy,
                      w11 = fx * fy;
-        r = p00[0] * w00 + p10[0] * w10 + p01[0] * w01 + p11[0] * w11;
-        g = p00[1] * w00 + p10[1] * w10 + p01[1] * w01 + p11[1] * w11;
-        b = p00[2] * w00 + p10[2] * w10 + p01[2] * w01 + p11[2] * w11;
-        a = p00[3] * w00 + p10[3] * w10 + p01[3] * w01 + p11[3] * w11;
+        sw_d4 p00, p10, p01, p11;
+        SW_LOAD4(p00, row0 + i0);
+        SW_LOAD4(p10, row0 + i1);
+        SW_LOAD4(p01, row1 + i0);
+        SW_LOAD4(p11, row1 + i1);
+        c = p00 * w00 + p10 * w10 + p01 * w01 + p11 * w11;
       }
       const double k = coverage * q->opacity;
-      const double sa = a * k;
+      const double sa = c.w * k;
+      if (sa == 255 && k == 1) {
+        // inv is exactly 0, dst · 0 is +0 and x + 0 is x: the source alone.
+        SW_STORE4(o, c * keep4 * k);
+        continue;
+      }
       const double inv = 1 - sa / 255;
-      SW_BYTE(o[0], r * q->keep * k + o[0] * inv);
-      SW_BYTE(o[1], g * q->keep * k + o[1] * inv);
-      SW_BYTE(o[2], b * q->keep * k + o[2] * inv);
-      SW_BYTE(o[3], sa + o[3] * inv);
+      // Lanes 0–2: colour · keep · k + dst · inv; lane 3: alpha · 1 · k (= sa) + dst · inv.
+      sw_d4 dst;
+      SW_LOAD4(dst, o);
+      SW_STORE4(o, c * keep4 * k + dst * inv);
     }
   }
 }
@@ -181,8 +218,8 @@ static void composite_axis_aligned(const sw_quad *q, sw_column *cols) {
 void sw_composite_quad(const sw_quad *q) {
   const int n = q->x1 - q->x0;
   if (q->b == 0 && q->c == 0 && n > 0 && q->y1 > q->y0) {
-    sw_column stack_cols[2048];
-    sw_column *cols = n <= 2048 ? stack_cols : malloc(sizeof(sw_column) * (size_t)n);
+    sw_column stack_cols[1024];
+    sw_column *cols = n <= 1024 ? stack_cols : malloc(sizeof(sw_column) * (size_t)n);
     if (cols) {
       composite_axis_aligned(q, cols);
       if (cols != stack_cols) free(cols);
@@ -221,19 +258,20 @@ void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels) {
 }
 
 void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels) {
+  // Whole pixels as 32-bit words (memcpy: no alignment or aliasing
+  // assumptions); the byte order of the result is B, G, R, 0xFF in memory
+  // on either endianness.
   for (size_t i = 0; i < pixels; i++) {
-    bgrx[i * 4] = rgba[i * 4 + 2];
-    bgrx[i * 4 + 1] = rgba[i * 4 + 1];
-    bgrx[i * 4 + 2] = rgba[i * 4];
-    bgrx[i * 4 + 3] = 0xFF;
+    uint8_t p[4];
+    memcpy(p, rgba + i * 4, 4);
+    const uint8_t q[4] = {p[2], p[1], p[0], 0xFF};
+    memcpy(bgrx + i * 4, q, 4);
   }
 }
 
 void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
-  for (size_t i = 0; i < pixels; i++) {
-    dst[i * 4] = r;
-    dst[i * 4 + 1] = g;
-    dst[i * 4 + 2] = b;
-    dst[i * 4 + 3] = a;
-  }
+  const uint8_t p[4] = {r, g, b, a};
+  uint32_t word;
+  memcpy(&word, p, 4);
+  for (size_t i = 0; i < pixels; i++) memcpy(dst + i * 4, &word, 4);
 }

@@ -1,5 +1,6 @@
 import CRasterShim
 import CX11
+import Dispatch
 
 #if canImport(Glibc)
   import Glibc
@@ -174,10 +175,12 @@ public final class X11Window {
     if w != imageWidth || h != imageHeight { makeImage(width: w, height: h) }
     guard let image, let data = image.pointee.data else { return }
     let bytesPerLine = Int(image.pointee.bytes_per_line)
-    data.withMemoryRebound(to: UInt8.self, capacity: bytesPerLine * h) { out in
-      for y in 0..<h {
-        sw_rgba_to_bgrx(rgba.baseAddress! + y * w * 4, out + y * bytesPerLine, w)
-      }
+    guard let source = rgba.baseAddress else { return }
+    let rows = RowCopy(source: source, target: UnsafeMutableRawPointer(data), width: w, bytesPerLine: bytesPerLine)
+    // Two bands: the conversion is memory-bound, one per core is enough.
+    let bands = h >= 256 ? 2 : 1
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      for y in (h * band / bands)..<(h * (band + 1) / bands) { rows.convert(row: y) }
     }
     if usesSharedMemory {
       XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(w), UInt32(h), 0)
@@ -270,6 +273,20 @@ public final class X11Window {
 /// `XDestroyImage` is a C macro: the image's own destroy function.
 private func destroy(_ image: UnsafeMutablePointer<XImage>) {
   _ = image.pointee.f.destroy_image(image)
+}
+
+/// Converts rows of an RGBA frame into an X image (each row written by one
+/// worker only).
+private struct RowCopy: @unchecked Sendable {
+  var source: UnsafePointer<UInt8>
+  var target: UnsafeMutableRawPointer
+  var width: Int
+  var bytesPerLine: Int
+
+  func convert(row y: Int) {
+    sw_rgba_to_bgrx(
+      source + y * width * 4, (target + y * bytesPerLine).assumingMemoryBound(to: UInt8.self), width)
+  }
 }
 
 /// Errors the X server reported while a handler was installed.
