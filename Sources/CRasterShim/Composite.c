@@ -146,6 +146,15 @@ static void composite_axis_aligned(const sw_quad *q, sw_column *cols) {
     SW_BYTE(flat_bytes[2], q->flat[2] * q->keep * 1 + 0.0);
     SW_BYTE(flat_bytes[3], q->flat[3] * 1 + 0.0);
   }
+  // The first run of columns that are interior as far as x goes (for the
+  // colour runs above; pixels outside it take the per-pixel path).
+  int span_start = 0;
+  while (span_start < n && !cols[span_start].interior) span_start++;
+  int span_end = span_start;
+  while (span_end < n && cols[span_end].interior) span_end++;
+  if (span_end == span_start) span_start = span_end = -1;
+  uint32_t flat_word;
+  memcpy(&flat_word, flat_bytes, 4);
   for (int y = q->y0; y < q->y1; y++) {
     const double py = y + 0.5;
     const double v = q->b * (q->x0 + 0.5) + q->d * py + q->ty;
@@ -166,6 +175,13 @@ static void composite_axis_aligned(const sw_quad *q, sw_column *cols) {
     const uint8_t *row1 = q->tex ? q->tex + (size_t)iy1 * tw * 4 : NULL;
     uint8_t *o = q->dst + ((size_t)y * (size_t)q->dst_width + (size_t)q->x0) * 4;
     for (int i = 0; i < n; i++, o += 4) {
+      if (i == span_start && row_interior && opaque_flat && !q->tex) {
+        // A run of fully covered pixels in one opaque colour: the colour.
+        for (int j = span_start; j < span_end; j++) memcpy(o + (size_t)(j - span_start) * 4, &flat_word, 4);
+        o += (size_t)(span_end - span_start - 1) * 4;
+        i = span_end - 1;
+        continue;
+      }
       const sw_column *col = &cols[i];
       double coverage = 1;
       const int interior = row_interior && col->interior;
