@@ -1,5 +1,6 @@
 import Album
 import LayoutCore
+import Raster
 import ScrollPhysics
 import Viewer
 
@@ -44,6 +45,34 @@ enum ViewScenes {
       try? scene.setContentOffset(nil, layer.contentOffset, animated: false, at: 0)
     }
     return scene
+  }
+
+  /// The photos the album will show as it pages, nearest pages first (at
+  /// most `limit` pages): each element with its photo at that page, for
+  /// warming the photo cache before a swipe needs them. Other scenes: the
+  /// elements on screen now.
+  static func upcomingPhotos(_ scene: any Scene, limit: Int = 64) -> [(LayoutAttributes, Photo)] {
+    var out: [(LayoutAttributes, Photo)] = []
+    func collect(_ scene: any Scene) {
+      for layer in scene.layers() {
+        for element in layer.elements { if let photo = layer.photo(element) { out.append((element, photo)) } }
+      }
+    }
+    guard let album = scene as? AlbumScene else {
+      collect(scene)
+      return out
+    }
+    let count = album.album.pager.count
+    let here = album.album.position.rounded()
+    let current = here.isFinite ? Int(Swift.max(0, Swift.min(Double(Swift.max(0, count - 1)), here))) : 0
+    let pages = (0..<count).sorted { abs($0 - current) < abs($1 - current) }.prefix(Swift.max(0, limit))
+    for page in pages {
+      var copy: any Scene = album
+      try? copy.setContentOffset(
+        "pager", Point(x: album.album.pager.offset(ofPage: page), y: 0), animated: false, at: 0)
+      collect(copy)
+    }
+    return out
   }
 
   /// The surfaces of `scene` on screen, front last, and whether each

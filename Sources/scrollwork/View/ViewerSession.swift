@@ -53,6 +53,8 @@ struct ViewerSession {
     } catch {
       throw CLIError(error.description)
     }
+    warmCache()
+    // The line scripts wait for: the window is up and the photos are ready.
     print(
       "window 0x\(String(window.windowID, radix: 16)): \(recorder.pixelSize.width)x\(recorder.pixelSize.height) px, "
         + (window.usesSharedMemory ? "MIT-SHM" : "XPutImage") + ", layout \(ViewScenes.entries[index].name)")
@@ -67,6 +69,16 @@ struct ViewerSession {
     scene = try ViewScenes.make(ViewScenes.entries[sceneIndex], context, keeping: previous)
     regions = ViewScenes.regions(scene)
     targets = ViewScenes.targets(scene)
+    warmCache()
+  }
+
+  /// Decodes the photos the scene will show as it pages, once, before the
+  /// frames that need them (a decode is tens of milliseconds: mid-swipe it
+  /// would drop frames).
+  private func warmCache() {
+    for (element, photo) in ViewScenes.upcomingPhotos(scene) {
+      painter.prefetch(element, photo: photo, scale: scale)
+    }
   }
 
   private func target(_ surface: Int) -> String? { surface < targets.count ? targets[surface] : nil }
