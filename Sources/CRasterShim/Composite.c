@@ -274,15 +274,23 @@ void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels) {
 }
 
 void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
   // Whole pixels as 32-bit words (memcpy: no alignment or aliasing
-  // assumptions); the byte order of the result is B, G, R, 0xFF in memory
-  // on either endianness.
+  // assumptions), shifts and masks the compiler turns into vector code.
   for (size_t i = 0; i < pixels; i++) {
-    uint8_t p[4];
-    memcpy(p, rgba + i * 4, 4);
-    const uint8_t q[4] = {p[2], p[1], p[0], 0xFF};
-    memcpy(bgrx + i * 4, q, 4);
+    uint32_t p;
+    memcpy(&p, rgba + i * 4, 4);
+    const uint32_t q = ((p >> 16) & 0xFFu) | (p & 0xFF00u) | ((p & 0xFFu) << 16) | 0xFF000000u;
+    memcpy(bgrx + i * 4, &q, 4);
   }
+#else
+  for (size_t i = 0; i < pixels; i++) {
+    bgrx[i * 4] = rgba[i * 4 + 2];
+    bgrx[i * 4 + 1] = rgba[i * 4 + 1];
+    bgrx[i * 4 + 2] = rgba[i * 4];
+    bgrx[i * 4 + 3] = 0xFF;
+  }
+#endif
 }
 
 void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {

@@ -46,6 +46,8 @@ public enum ViewerEvent: Hashable, Sendable {
   case motion(x: Double, y: Double)
   /// The window's size changed, in pixels.
   case resize(width: Int, height: Int)
+  /// Part of the window was uncovered: its pixels must be drawn again.
+  case expose
   /// The window manager asked the window to close.
   case close
 }
@@ -147,6 +149,8 @@ public final class X11Window {
           height = h
           out.append(.resize(width: w, height: h))
         }
+      case Expose:
+        out.append(.expose)
       case ClientMessage:
         if UInt(event.xclient.data.l.0) == UInt(deleteAtom) { out.append(.close) }
       default:

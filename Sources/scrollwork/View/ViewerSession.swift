@@ -29,6 +29,8 @@ struct ViewerSession {
   private var regions: [SurfaceRegion]
   private var targets: [String?]
   private let window: X11Window
+  /// Bumped by every rebuild: a new scene is always drawn.
+  private var generation = 0
 
   init(
     viewport: Size, scale: Double, photos: [Photo], painter: ElementPainter, scene index: Int, debug: Bool,
@@ -66,6 +68,7 @@ struct ViewerSession {
   private mutating func rebuild(keeping previous: (any Scene)?) throws {
     let context = SceneContext(size: viewport, scale: scale, photos: photos, debug: debug)
     recorder = SceneRecorder(painter: painter, context: context)
+    generation += 1
     scene = try ViewScenes.make(ViewScenes.entries[sceneIndex], context, keeping: previous)
     regions = ViewScenes.regions(scene)
     targets = ViewScenes.targets(scene)
@@ -126,12 +129,16 @@ struct ViewerSession {
     var pacer = FramePacer(rate: rate, start: start)
     var stats = FrameStats()
     var last: Canvas?
+    var lastShown: ShownFrame?
     var lastReport = start
     var running = true
     while running {
       let frameStart = monotonicSeconds()
       let t = frameStart - start
-      for event in window.pollEvents() where running {
+      let events = window.pollEvents()
+      // The window was uncovered or resized: draw even an unchanged frame.
+      let exposed = events.contains(.expose) || events.contains { if case .resize = $0 { true } else { false } }
+      for event in events where running {
         for command in mapper.handle(event, at: t, regions: regions) where running {
           running = try apply(command)
         }
@@ -139,13 +146,20 @@ struct ViewerSession {
       for command in mapper.tick(at: t) { running = try apply(command) && running }
       if let exitAfter, t >= exitAfter { running = false }
       scene.advance(to: t)
-      let canvas = recorder.draw(scene)
-      canvas.image.pixels.withUnsafeBufferPointer { pixels in
-        window.present(rgba: pixels, width: canvas.width, height: canvas.height)
+      // A frame equal to the one on screen is not drawn again (a scene at
+      // rest costs a layout query per frame, not a redraw).
+      let shown = ShownFrame(scene.layers(), pixelSize: recorder.pixelSize, generation: generation)
+      if shown != lastShown || last == nil || exposed {
+        let canvas = recorder.draw(scene)
+        canvas.image.pixels.withUnsafeBufferPointer { pixels in
+          window.present(rgba: pixels, width: canvas.width, height: canvas.height)
+        }
+        last = canvas
+        lastShown = shown
+        let end = monotonicSeconds()
+        stats.record(milliseconds: (end - frameStart) * 1000)
       }
-      last = canvas
       let end = monotonicSeconds()
-      stats.record(milliseconds: (end - frameStart) * 1000)
       pacer.frameDone(at: end)
       stats.dropped = pacer.dropped
       if printStats, end - lastReport >= 1 {
@@ -157,5 +171,24 @@ struct ViewerSession {
     }
     for (name, error) in painter.failures { warn("could not show \(name): \(error)") }
     return Outcome(stats: stats, lastFrame: last)
+  }
+}
+
+/// What a frame shows, to tell whether it changed: each layer's region,
+/// offset and elements, the canvas size and the scene's generation (a
+/// rebuilt scene is always drawn).
+struct ShownFrame: Equatable {
+  var regions: [Rect]
+  var offsets: [Point]
+  var elements: [[LayoutAttributes]]
+  var pixelSize: PixelSize
+  var generation: Int
+
+  init(_ layers: [SceneLayer], pixelSize: PixelSize, generation: Int) {
+    regions = layers.map(\.region)
+    offsets = layers.map(\.contentOffset)
+    elements = layers.map(\.elements)
+    self.pixelSize = pixelSize
+    self.generation = generation
   }
 }
