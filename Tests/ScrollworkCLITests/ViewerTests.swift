@@ -1,7 +1,10 @@
 import Foundation
+import Raster
 import LayoutCore
 import Testing
 import Viewer
+
+@testable import scrollwork
 
 @Suite struct ViewerInputTests {
   let regions = [
@@ -161,5 +164,66 @@ import Viewer
     let (status, message) = try runWithDisplay(nil, ["view", "--layout", "nope"])
     #expect(status != 0)
     #expect(message.contains("unknown layout 'nope'"))
+  }
+}
+
+@Suite struct ViewerSceneTests {
+  func context(_ width: Double, _ height: Double) -> SceneContext {
+    SceneContext(size: Size(width: width, height: height), scale: 1, photos: SampleAlbum.photos(), debug: false)
+  }
+
+  @Test func layoutAndPresetPickTheScene() throws {
+    #expect(try ViewScenes.index(layout: nil, preset: nil) == 0)
+    let flow = try #require(ViewScenes.names.firstIndex(of: "flow"))
+    #expect(try ViewScenes.index(layout: "flow", preset: nil) == flow)
+    let stack = try #require(ViewScenes.names.firstIndex(of: "stack"))
+    #expect(try ViewScenes.index(layout: "carousel", preset: "stack") == stack)
+    #expect(throws: CLIError.self) { _ = try ViewScenes.index(layout: "nope", preset: nil) }
+  }
+
+  @Test func theAlbumHasASidewaysPagerAndStripAndTheFlowScrollsDown() throws {
+    let album = try AlbumScene.entry.make(context(390, 844))
+    let regions = ViewScenes.regions(album)
+    #expect(regions.count == 2)
+    #expect(regions.map(\.horizontal) == [true, true])
+    #expect(ViewScenes.targets(album) == ["pager", "strip"])
+    let flowEntry = try #require(SceneCatalog.entry(named: "flow"))
+    let flow = try flowEntry.make(context(390, 844))
+    #expect(ViewScenes.regions(flow).map(\.horizontal) == [false])
+  }
+
+  @Test func rotatingKeepsTheAlbumsPage() throws {
+    var album = try AlbumScene.entry.make(context(390, 844))
+    try album.touchDown("pager", at: 0)
+    try album.drag("pager", translation: Point(x: -300, y: 0), at: 0.3)
+    try album.release("pager", at: 0.3)
+    album.advance(to: 3)
+    let before = try #require(album as? AlbumScene).album.position
+    #expect(abs(before - 1) < 1e-6)
+    let rotated = try ViewScenes.make(AlbumScene.entry, context(844, 390), keeping: album)
+    let after = try #require(rotated as? AlbumScene)
+    #expect(abs(after.album.position - 1) < 1e-6)
+    #expect(after.album.viewportSize == Size(width: 844, height: 390))
+  }
+
+  @Test func photosAheadComeNearestPageFirst() throws {
+    let album = try AlbumScene.entry.make(context(390, 844))
+    let upcoming = ViewScenes.upcomingPhotos(album, limit: 3)
+    #expect(!upcoming.isEmpty)
+    // The first entries are the current page's; pages 1 and 2 follow.
+    let pagerItems = upcoming.map(\.0).filter { $0.size.width > 200 }.map(\.id.item)
+    #expect(pagerItems.first == 0)
+    #expect(Set(pagerItems).isSubset(of: [0, 1, 2, 3]))
+  }
+
+  @Test func aFrameIsRedrawnOnlyWhenWhatItShowsChanges() throws {
+    var album = try AlbumScene.entry.make(context(390, 844))
+    let size = PixelSize(width: 390, height: 844)
+    let first = ShownFrame(album.layers(), pixelSize: size, generation: 0)
+    #expect(first == ShownFrame(album.layers(), pixelSize: size, generation: 0))
+    #expect(first != ShownFrame(album.layers(), pixelSize: size, generation: 1))
+    try album.touchDown("pager", at: 0)
+    try album.drag("pager", translation: Point(x: -40, y: 0), at: 0.1)
+    #expect(first != ShownFrame(album.layers(), pixelSize: size, generation: 0))
   }
 }
