@@ -75,6 +75,8 @@ public struct FrameStats: Sendable, Equatable {
 
   /// Records one frame's work time (milliseconds). Non-finite or negative
   /// values are ignored.
+  ///
+  /// - Complexity: amortised O(1).
   public mutating func record(milliseconds: Double) {
     guard milliseconds.isFinite, milliseconds >= 0 else { return }
     samples.append(milliseconds)

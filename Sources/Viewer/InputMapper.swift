@@ -76,7 +76,10 @@ public struct InputMapper: Sendable {
   /// Whether a finger (button or wheel) is down.
   public var isTouching: Bool { finger != nil || wheel != nil }
 
-  /// The index of the frontmost region containing `point`, or `nil`.
+  /// The index of the frontmost region containing `point`, or `nil`
+  /// (also for a non-finite point).
+  ///
+  /// - Complexity: O(regions).
   public static func surface(at point: Point, in regions: [SurfaceRegion]) -> Int? {
     regions.indices.last { i in
       let r = regions[i].rect
@@ -85,7 +88,10 @@ public struct InputMapper: Sendable {
   }
 
   /// The commands for `event` at `time` (seconds), given the surfaces on
-  /// screen now.
+  /// screen now. Buttons other than 1 and 4–7 do nothing; a press outside
+  /// every region touches nothing.
+  ///
+  /// - Complexity: O(regions).
   public mutating func handle(_ event: ViewerEvent, at time: Double, regions: [SurfaceRegion]) -> [InputCommand] {
     var out = tick(at: time)
     switch event {
@@ -147,6 +153,8 @@ public struct InputMapper: Sendable {
 
   /// Lifts the wheel's finger once `wheelIdle` seconds passed since its
   /// last tick; call once per frame.
+  ///
+  /// - Complexity: O(1).
   public mutating func tick(at time: Double) -> [InputCommand] {
     guard let w = wheel, time - w.last >= wheelIdle else { return [] }
     return endWheel(at: time)

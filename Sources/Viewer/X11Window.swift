@@ -125,6 +125,8 @@ public final class X11Window {
   public var windowID: UInt { UInt(window) }
 
   /// The events queued now, without waiting.
+  ///
+  /// - Complexity: O(events queued).
   public func pollEvents() -> [ViewerEvent] {
     var out: [ViewerEvent] = []
     var event = XEvent()
@@ -173,7 +175,10 @@ public final class X11Window {
   /// Shows premultiplied RGBA pixels (`width × height`, rows top to
   /// bottom) at the window's top-left corner and waits until the server
   /// has them. Pixels outside the window are cut; a frame smaller than the
-  /// window leaves the rest as it was.
+  /// window leaves the rest as it was. A non-positive size or a buffer
+  /// shorter than `width × height × 4` bytes shows nothing.
+  ///
+  /// - Complexity: O(width × height).
   public func present(rgba: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int) {
     guard w > 0, h > 0, rgba.count >= w * h * 4 else { return }
     if w != imageWidth || h != imageHeight { makeImage(width: w, height: h) }
