@@ -42,6 +42,11 @@ let package = Package(
     .target(name: "CRasterShim", dependencies: ["CJPEG"]),
     .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
 
+    // MARK: - Viewer (an X11 window: Xlib + MIT-SHM; see Guides/Viewer.md)
+
+    .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
+    .target(name: "Viewer", dependencies: ["LayoutCore", "CRasterShim", "CX11"]),
+
     // MARK: - Tools
 
     /// Counts heap allocations for `scrollwork bench` (glibc only).
@@ -56,6 +61,7 @@ let package = Package(
         "MallocCounter",
         "Raster",
         "CRasterShim",
+        "Viewer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -71,7 +77,8 @@ let package = Package(
       name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
     .testTarget(
-      name: "ScrollworkCLITests", dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim"],
+      name: "ScrollworkCLITests",
+      dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer"],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

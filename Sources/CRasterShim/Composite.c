@@ -1,6 +1,12 @@
 #include "Composite.h"
 
+// Every result must be the same bits on every machine and in every build:
+// no fused multiply-adds.
+#pragma STDC FP_CONTRACT OFF
+
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 // Macros rather than functions: debug builds (-O0) do not inline.
 #define sw_min(a, b) ((a) < (b) ? (a) : (b))
@@ -11,7 +17,7 @@
     (out) = v_ >= 255 ? 255 : (v_ <= 0 ? 0 : (uint8_t)v_);    \
   } while (0)
 
-void sw_composite_quad(const sw_quad *q) {
+static void composite_general(const sw_quad *q) {
   const double inner_w = q->half_w - q->radius;
   const double inner_h = q->half_h - q->radius;
   // Farther inside than this (in quad units), coverage is 1.
@@ -64,6 +70,181 @@ void sw_composite_quad(const sw_quad *q) {
   }
 }
 
+
+// Axis-aligned quads (b = c = 0: a translation and a scale, the common case)
+// compute exactly what composite_general computes, with the per-column terms
+// (u and what depends on it) and the per-row terms (v and what depends on
+// it) worked out once instead of per pixel. Every expression is the one
+// composite_general evaluates, in the same order, so the bits are the same.
+// An opaque colour over a pixel the quad fully covers is written directly
+// (source-over with alpha 1 and coverage 1 is the source).
+typedef double sw_d4 __attribute__((ext_vector_type(4)));
+typedef uint8_t sw_u8x4 __attribute__((ext_vector_type(4)));
+typedef int32_t sw_i4 __attribute__((ext_vector_type(4)));
+
+// Macros, not functions: a 4-double vector passed by value would need AVX
+// for its calling convention, and debug builds do not inline.
+// Four bytes as four doubles.
+#define SW_LOAD4(out, p)                        \
+  do {                                          \
+    sw_u8x4 v4_;                                \
+    memcpy(&v4_, (p), 4);                       \
+    (out) = __builtin_convertvector(v4_, sw_d4); \
+  } while (0)
+
+// SW_BYTE on four lanes: +0.5, then 0 at or below 0, 255 at or above 255,
+// truncation in between.
+#define SW_STORE4(o, value)                                                                   \
+  do {                                                                                        \
+    sw_d4 s4_ = (value) + 0.5;                                                                \
+    s4_ = __builtin_elementwise_min(__builtin_elementwise_max(s4_, (sw_d4)0), (sw_d4)255);    \
+    const sw_u8x4 b4_ = __builtin_convertvector(__builtin_convertvector(s4_, sw_i4), sw_u8x4); \
+    memcpy((o), &b4_, 4);                                                                     \
+  } while (0)
+
+typedef struct {
+  double qx;
+  double fx, one_minus_fx;
+  int ix, ix1;
+  int interior;  // coverage is 1 as far as x goes
+  int in_vis;    // inside the visible rectangle as far as x goes
+} sw_column;
+
+static void composite_axis_aligned(const sw_quad *q, sw_column *cols) {
+  const int n = q->x1 - q->x0;
+  const double inner_w = q->half_w - q->radius;
+  const double inner_h = q->half_h - q->radius;
+  const double inside = q->pixels_per_unit > 0 ? 1 / q->pixels_per_unit : 1e300;
+  const double edge = -q->radius - inside;
+  const int tw = q->tex_width, th = q->tex_height;
+  {
+    // u as composite_general walks it (the same for every row when c = 0).
+    const double py = q->y0 + 0.5;
+    double u = q->a * (q->x0 + 0.5) + q->c * py + q->tx;
+    for (int i = 0; i < n; i++, u += q->a) {
+      sw_column *col = &cols[i];
+      const double dx = u - q->half_w;
+      col->qx = (dx < 0 ? -dx : dx) - inner_w;
+      col->interior = !(col->qx > edge);
+      col->in_vis = q->tex && u >= q->vis_min_x && u < q->vis_max_x;
+      if (col->in_vis) {
+        const double sx = sw_min(tw - 1, sw_max(0, (u - q->image_x) * q->sx_scale - 0.5));
+        col->ix = (int)sx;
+        col->fx = sx - col->ix;
+        col->one_minus_fx = 1 - col->fx;
+        col->ix1 = col->ix + 1 < tw ? col->ix + 1 : tw - 1;
+      }
+    }
+  }
+  const int opaque_flat = q->opacity == 1 && q->flat[3] == 255;
+  const sw_d4 flat4 = {q->flat[0], q->flat[1], q->flat[2], q->flat[3]};
+  const sw_d4 keep4 = {q->keep, q->keep, q->keep, 1};
+  uint8_t flat_bytes[4] = {0, 0, 0, 0};
+  if (opaque_flat) {
+    SW_BYTE(flat_bytes[0], q->flat[0] * q->keep * 1 + 0.0);
+    SW_BYTE(flat_bytes[1], q->flat[1] * q->keep * 1 + 0.0);
+    SW_BYTE(flat_bytes[2], q->flat[2] * q->keep * 1 + 0.0);
+    SW_BYTE(flat_bytes[3], q->flat[3] * 1 + 0.0);
+  }
+  // The first run of columns that are interior as far as x goes (for the
+  // colour runs above; pixels outside it take the per-pixel path).
+  int span_start = 0;
+  while (span_start < n && !cols[span_start].interior) span_start++;
+  int span_end = span_start;
+  while (span_end < n && cols[span_end].interior) span_end++;
+  if (span_end == span_start) span_start = span_end = -1;
+  uint32_t flat_word;
+  memcpy(&flat_word, flat_bytes, 4);
+  for (int y = q->y0; y < q->y1; y++) {
+    const double py = y + 0.5;
+    const double v = q->b * (q->x0 + 0.5) + q->d * py + q->ty;
+    const double dy = v - q->half_h;
+    const double qy = (dy < 0 ? -dy : dy) - inner_h;
+    const int row_interior = !(qy > edge);
+    const int row_vis = q->tex && v >= q->vis_min_y && v < q->vis_max_y;
+    int iy = 0, iy1 = 0;
+    double fy = 0, one_minus_fy = 1;
+    if (row_vis) {
+      const double sy = sw_min(th - 1, sw_max(0, (v - q->image_y) * q->sy_scale - 0.5));
+      iy = (int)sy;
+      fy = sy - iy;
+      one_minus_fy = 1 - fy;
+      iy1 = iy + 1 < th ? iy + 1 : th - 1;
+    }
+    const uint8_t *row0 = q->tex ? q->tex + (size_t)iy * tw * 4 : NULL;
+    const uint8_t *row1 = q->tex ? q->tex + (size_t)iy1 * tw * 4 : NULL;
+    uint8_t *o = q->dst + ((size_t)y * (size_t)q->dst_width + (size_t)q->x0) * 4;
+    for (int i = 0; i < n; i++, o += 4) {
+      if (i == span_start && row_interior && opaque_flat && !q->tex) {
+        // A run of fully covered pixels in one opaque colour: the colour.
+        for (int j = span_start; j < span_end; j++) memcpy(o + (size_t)(j - span_start) * 4, &flat_word, 4);
+        o += (size_t)(span_end - span_start - 1) * 4;
+        i = span_end - 1;
+        continue;
+      }
+      const sw_column *col = &cols[i];
+      double coverage = 1;
+      const int interior = row_interior && col->interior;
+      if (!interior) {
+        const double qx = col->qx;
+        const double ox = sw_max(qx, 0), oy = sw_max(qy, 0);
+        const double distance = sqrt(ox * ox + oy * oy) + sw_min(sw_max(qx, qy), 0) - q->radius;
+        coverage = sw_min(1, sw_max(0, 0.5 - distance * q->pixels_per_unit));
+        if (coverage <= 0) continue;
+      }
+      const int sampled = row_vis && col->in_vis;
+      if (!sampled && opaque_flat && coverage == 1) {
+        o[0] = flat_bytes[0];
+        o[1] = flat_bytes[1];
+        o[2] = flat_bytes[2];
+        o[3] = flat_bytes[3];
+        continue;
+      }
+      // The four channels side by side: each lane does the scalar
+      // arithmetic of composite_general, operation for operation.
+      sw_d4 c = flat4;
+      if (sampled) {
+        const size_t i0 = (size_t)col->ix * 4, i1 = (size_t)col->ix1 * 4;
+        const double fx = col->fx;
+        const double w00 = col->one_minus_fx * one_minus_fy, w10 = fx * one_minus_fy, w01 = col->one_minus_fx * fy,
+                     w11 = fx * fy;
+        sw_d4 p00, p10, p01, p11;
+        SW_LOAD4(p00, row0 + i0);
+        SW_LOAD4(p10, row0 + i1);
+        SW_LOAD4(p01, row1 + i0);
+        SW_LOAD4(p11, row1 + i1);
+        c = p00 * w00 + p10 * w10 + p01 * w01 + p11 * w11;
+      }
+      const double k = coverage * q->opacity;
+      const double sa = c.w * k;
+      if (sa == 255 && k == 1) {
+        // inv is exactly 0, dst · 0 is +0 and x + 0 is x: the source alone.
+        SW_STORE4(o, c * keep4 * k);
+        continue;
+      }
+      const double inv = 1 - sa / 255;
+      // Lanes 0–2: colour · keep · k + dst · inv; lane 3: alpha · 1 · k (= sa) + dst · inv.
+      sw_d4 dst;
+      SW_LOAD4(dst, o);
+      SW_STORE4(o, c * keep4 * k + dst * inv);
+    }
+  }
+}
+
+void sw_composite_quad(const sw_quad *q) {
+  const int n = q->x1 - q->x0;
+  if (q->b == 0 && q->c == 0 && n > 0 && q->y1 > q->y0) {
+    sw_column stack_cols[1024];
+    sw_column *cols = n <= 1024 ? stack_cols : malloc(sizeof(sw_column) * (size_t)n);
+    if (cols) {
+      composite_axis_aligned(q, cols);
+      if (cols != stack_cols) free(cols);
+      return;
+    }
+  }
+  composite_general(q);
+}
+
 void sw_blend_mask(uint8_t *dst, int dst_width, const uint8_t *mask, int mask_width, int mask_height,
                    int pitch, int x, int y, const double color[4], int cx0, int cy0, int cx1, int cy1) {
   for (int row = 0; row < mask_height; row++) {
@@ -92,11 +273,29 @@ void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels) {
   }
 }
 
-void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
+void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  // Whole pixels as 32-bit words (memcpy: no alignment or aliasing
+  // assumptions), shifts and masks the compiler turns into vector code.
   for (size_t i = 0; i < pixels; i++) {
-    dst[i * 4] = r;
-    dst[i * 4 + 1] = g;
-    dst[i * 4 + 2] = b;
-    dst[i * 4 + 3] = a;
+    uint32_t p;
+    memcpy(&p, rgba + i * 4, 4);
+    const uint32_t q = ((p >> 16) & 0xFFu) | (p & 0xFF00u) | ((p & 0xFFu) << 16) | 0xFF000000u;
+    memcpy(bgrx + i * 4, &q, 4);
   }
+#else
+  for (size_t i = 0; i < pixels; i++) {
+    bgrx[i * 4] = rgba[i * 4 + 2];
+    bgrx[i * 4 + 1] = rgba[i * 4 + 1];
+    bgrx[i * 4 + 2] = rgba[i * 4];
+    bgrx[i * 4 + 3] = 0xFF;
+  }
+#endif
+}
+
+void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a) {
+  const uint8_t p[4] = {r, g, b, a};
+  uint32_t word;
+  memcpy(&word, p, 4);
+  for (size_t i = 0; i < pixels; i++) memcpy(dst + i * 4, &word, 4);
 }

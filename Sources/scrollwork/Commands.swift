@@ -4,7 +4,7 @@ struct Scrollwork: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scrollwork",
     abstract: "Scroll-driven collection layouts: inspect, simulate and render them.",
-    subcommands: [Demo.self, Render.self, Inspect.self, Simulate.self, Bench.self])
+    subcommands: [Demo.self, Render.self, Inspect.self, Simulate.self, Bench.self, View.self])
 }
 
 struct Inspect: ParsableCommand {

@@ -43,6 +43,10 @@ void sw_blend_mask(uint8_t *dst, int dst_width, const uint8_t *mask, int mask_wi
 /// Drops the alpha byte of each pixel.
 void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels);
 
+/// Converts premultiplied RGBA to the X11 TrueColor layout (B, G, R, 0xFF
+/// in memory), dropping alpha: for opaque frames.
+void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels);
+
 /// Fills `pixels` RGBA pixels with one value.
 void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
 

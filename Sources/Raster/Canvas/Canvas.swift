@@ -1,5 +1,10 @@
 import CRasterShim
+import Dispatch
 import LayoutCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// An RGBA raster to draw layouts on, in points (y down) mapped to pixels
 /// by `scale`.
@@ -153,14 +158,48 @@ public struct Canvas: Sendable {
     }
     // The pixel loop is C (see Composite.h): debug builds stay fast.
     let texPixels = texture?.pixels ?? []
+    let rows = y1 - y0
+    let bands = (x1 - x0) * rows >= Self.bandThreshold ? Swift.min(Self.bandCount, rows) : 1
     image.pixels.withUnsafeMutableBufferPointer { dst in
       texPixels.withUnsafeBufferPointer { tex in
         quad.dst = dst.baseAddress
         quad.tex = texture == nil ? nil : tex.baseAddress
-        sw_composite_quad(&quad)
+        if bands > 1 {
+          // Each pixel depends only on itself: bands of rows on every core
+          // give the same bits as one pass.
+          let whole = BandQuad(quad: quad)
+          DispatchQueue.concurrentPerform(iterations: bands) { i in
+            var band = whole.quad
+            band.y0 = Int32(y0 + rows * i / bands)
+            band.y1 = Int32(y0 + rows * (i + 1) / bands)
+            sw_composite_quad(&band)
+          }
+        } else {
+          sw_composite_quad(&quad)
+        }
       }
     }
   }
+
+  /// A quad handed to the band workers: each writes only its own rows of
+  /// `dst` and reads the texture, both alive for the whole call.
+  private struct BandQuad: @unchecked Sendable {
+    var quad: sw_quad
+  }
+
+  /// Quads covering at least this many pixels are drawn in bands of rows
+  /// on all cores.
+  static let bandThreshold = 32_768
+
+  /// Bands per large quad: two per online core (at least 1, at most 16).
+  static let bandCount: Int = {
+    #if canImport(Glibc)
+      let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    #else
+      let cores = 1
+    #endif
+    return Swift.max(1, Swift.min(16, 2 * Swift.max(1, cores)))
+  }()
 
   /// Composites an 8-bit coverage mask (glyphs) in `color`, its top-left
   /// pixel at `(x, y)` in canvas pixels.

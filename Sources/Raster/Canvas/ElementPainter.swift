@@ -82,13 +82,7 @@ public final class ElementPainter {
     var paint = Canvas.Paint.color(style.fill)
     var failed = false
     if let photo, content.size.isPositive {
-      let photoSize = Size(width: Double(photo.size.width), height: Double(photo.size.height))
-      let filled = photoSize.aspectFill(content.size)
-      let t = attributes.transform
-      let zoom = Swift.max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 0.01)
-      let need = PixelSize(
-        width: Int((filled.width * canvas.scale * zoom).rounded(.up)),
-        height: Int((filled.height * canvas.scale * zoom).rounded(.up)))
+      let (filled, need) = Self.photoSizes(attributes, content: content, photo: photo, scale: canvas.scale)
       do {
         let image = try cache.image(for: photo, atLeast: need)
         paint = .image(
@@ -121,6 +115,42 @@ public final class ElementPainter {
           label, font: font, size: size, at: m.apply(to: Point(x: pad, y: attributes.size.height - pad)),
           color: color, clip: clip)
       }
+    }
+  }
+
+  /// The photo's aspect-filled size in the element's content rect (points)
+  /// and the pixels it covers on a canvas of `scale` (the cache request).
+  static func photoSizes(
+    _ attributes: LayoutAttributes, content: Rect, photo: Photo, scale: Double
+  ) -> (
+    filled: Size, need: PixelSize
+  ) {
+    let photoSize = Size(width: Double(photo.size.width), height: Double(photo.size.height))
+    let filled = photoSize.aspectFill(content.size)
+    let t = attributes.transform
+    let zoom = Swift.max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot(), 0.01)
+    let w = filled.width * scale * zoom
+    let h = filled.height * scale * zoom
+    // Finite and within Int: the cache clamps the level; a bad size asks for 1×1.
+    let need = PixelSize(
+      width: w.isFinite && w < 1e9 ? Int(w.rounded(.up)) : 1, height: h.isFinite && h < 1e9 ? Int(h.rounded(.up)) : 1)
+    return (filled, need)
+  }
+
+  /// Decodes into the cache what `draw` would need to show `photo` in
+  /// `attributes` on a canvas of `scale`, without drawing: for warming the
+  /// cache before a photo comes into view. A failure is kept in `failures`.
+  ///
+  /// - Complexity: O(1) for a cached photo; a decode otherwise.
+  public func prefetch(_ attributes: LayoutAttributes, photo: Photo, scale: Double) {
+    guard attributes.isFinite, attributes.size.isPositive, failures[photo.name] == nil else { return }
+    let content = attributes.contentRect ?? Rect(origin: .zero, size: attributes.size)
+    guard content.size.isPositive else { return }
+    let need = Self.photoSizes(attributes, content: content, photo: photo, scale: scale).need
+    do {
+      _ = try cache.image(for: photo, atLeast: need)
+    } catch {
+      failures[photo.name] = error
     }
   }
 

@@ -35,13 +35,16 @@ public struct RGBAImage: Hashable, Sendable {
   public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
     self.width = Swift.max(0, width)
     self.height = Swift.max(0, height)
-    var pixels = [UInt8](repeating: 0, count: self.width * self.height * 4)
-    if fill != (0, 0, 0, 0) {
-      pixels.withUnsafeMutableBufferPointer { p in
-        sw_fill_pattern(p.baseAddress, p.count / 4, fill.0, fill.1, fill.2, fill.3)
+    let count = self.width * self.height * 4
+    if fill == (0, 0, 0, 0) {
+      pixels = [UInt8](repeating: 0, count: count)
+    } else {
+      // One pass: the pattern is written straight into the new storage.
+      pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+        sw_fill_pattern(buffer.baseAddress, count / 4, fill.0, fill.1, fill.2, fill.3)
+        initialized = count
       }
     }
-    self.pixels = pixels
   }
 
   /// Wraps premultiplied RGBA bytes; `pixels.count` must be

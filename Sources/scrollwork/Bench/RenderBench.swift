@@ -2,8 +2,14 @@ import CRasterShim
 import LayoutCore
 import Raster
 
-/// The renderer's figures: one album frame drawn with photos, and thumbnail
-/// decoding with DCT scaling against full decoding plus resizing.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The renderer's figures: one album frame drawn with photos (1280×720 at
+/// 1x, and the viewer's 390×844 at 2x), the viewer's frame loop over a
+/// swipe (without the window), and thumbnail decoding with DCT scaling
+/// against full decoding plus resizing.
 enum RenderBench {
   struct Row {
     var scenario: String
@@ -16,25 +22,101 @@ enum RenderBench {
 
   /// Runs both measurements; `quick` takes fewer samples.
   static func run(quick: Bool) throws -> [Row] {
-    [try albumFrame(quick: quick), try thumbnailDecode(quick: quick)]
+    [
+      try albumFrame(quick: quick), try albumFrame2x(quick: quick), try viewerLoop(quick: quick),
+      try thumbnailDecode(quick: quick),
+    ]
+  }
+
+  /// A renderer and an album scene of `size` points at `scale`, the finger
+  /// on the pager half a page to the left (two photos and the whole
+  /// filmstrip on screen).
+  static func albumMidSwipe(size: Size, scale: Double) throws -> (SceneRecorder, any Scene) {
+    let font = try? Font.named("DejaVu Sans:bold")
+    let cache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
+    let context = SceneContext(size: size, scale: scale, photos: SampleAlbum.photos(), debug: false)
+    let recorder = SceneRecorder(painter: ElementPainter(cache: cache, font: font), context: context)
+    var scene = try AlbumScene.entry.make(context)
+    try scene.touchDown("pager", at: 0)
+    try scene.drag("pager", translation: Point(x: -size.width / 2, y: 0), at: 0.1)
+    return (recorder, scene)
+  }
+
+  /// The viewer's album frame: 390×844 points at 2x (780×1688 px) with the
+  /// 24 sample photos, mid-swipe, the cache warm.
+  static func albumFrame2x(quick: Bool) throws -> Row {
+    let (recorder, scene) = try albumMidSwipe(size: Size(width: 390, height: 844), scale: 2)
+    blackHole(recorder.draw(scene))  // warm the cache
+    let count = quick ? 5 : 30
+    let cpuStart = processCPUSeconds()
+    let stats = Stats(timeSamples(count: count, repeats: 1) { _ in blackHole(recorder.draw(scene)) })
+    let cpu = (processCPUSeconds() - cpuStart) / Double(count) * 1000
+    return Row(
+      scenario: "render-album-2x", medianMs: stats.median / 1e6, baselineMs: nil,
+      note: "390x844 pt @2x = 780x1688 px, p99 \(fixed(stats.p99 / 1e6)) ms, CPU \(fixed(cpu)) ms/frame, 8.33 ms budget"
+    )
+  }
+
+  /// The viewer's frame loop without the window: a pager swipe and its
+  /// paging at 120 Hz, each frame advancing the scene, drawing it and
+  /// converting it to the window's pixel format (what `view` does between
+  /// reading events and `XShmPutImage`).
+  static func viewerLoop(quick: Bool) throws -> Row {
+    var (recorder, scene) = try albumMidSwipe(size: Size(width: 390, height: 844), scale: 2)
+    // As the viewer does: the photos of the pages ahead decoded before the frames.
+    for (element, photo) in ViewScenes.upcomingPhotos(scene) {
+      recorder.painter.prefetch(element, photo: photo, scale: 2)
+    }
+    var window = [UInt8](repeating: 0, count: recorder.pixelSize.area * 4)
+    let frames = quick ? 30 : 120
+    var times: [Double] = []
+    let cpuStart = processCPUSeconds()
+    for frame in 0..<frames {
+      let t = 0.1 + Double(frame) / 120
+      let start = nanoseconds()
+      if frame < 12 {
+        try scene.drag("pager", translation: Point(x: -195 - Double(frame) * 4, y: 0), at: t)
+      } else if frame == 12 {
+        try scene.release("pager", at: t)
+      }
+      scene.advance(to: t)
+      let canvas = recorder.draw(scene)
+      canvas.image.pixels.withUnsafeBufferPointer { rgba in
+        window.withUnsafeMutableBufferPointer { out in
+          sw_rgba_to_bgrx(rgba.baseAddress, out.baseAddress, recorder.pixelSize.area)
+        }
+      }
+      times.append(Double(nanoseconds() - start))
+    }
+    let cpu = (processCPUSeconds() - cpuStart) / Double(frames) * 1000
+    let stats = Stats(times)
+    return Row(
+      scenario: "viewer-frame-loop", medianMs: stats.median / 1e6, baselineMs: nil,
+      note: "780x1688 px swipe + paging, \(frames) frames, p99 \(fixed(stats.p99 / 1e6)) ms, "
+        + "CPU \(fixed(cpu)) ms/frame, 8.33 ms budget (no X)")
+  }
+
+  /// CPU time used by the whole process so far (all threads), in seconds:
+  /// with other work on the machine, CPU per frame ÷ cores bounds the idle
+  /// wall time from below where the wall clock only bounds it from above.
+  static func processCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+
+  static func fixed(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
   }
 
   /// One 1280×720 album frame mid-swipe (two photos and the whole
   /// filmstrip on screen), drawn with the sample album, the cache warm.
   static func albumFrame(quick: Bool) throws -> Row {
-    let font = try? Font.named("DejaVu Sans:bold")
-    let cache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
-    let context = SceneContext(
-      size: Size(width: 1280, height: 720), scale: 1, photos: SampleAlbum.photos(), debug: false)
-    let recorder = SceneRecorder(painter: ElementPainter(cache: cache, font: font), context: context)
-    var scene = try AlbumScene.entry.make(context)
-    try scene.touchDown("pager", at: 0)
-    try scene.drag("pager", translation: Point(x: -640, y: 0), at: 0.1)
-    func time<S: Scene>(_ scene: S) -> [Double] {
-      blackHole(recorder.draw(scene))  // warm the cache
-      return timeSamples(count: quick ? 5 : 20, repeats: 1) { _ in blackHole(recorder.draw(scene)) }
-    }
-    let median = Stats(time(scene)).median / 1e6
+    let (recorder, scene) = try albumMidSwipe(size: Size(width: 1280, height: 720), scale: 1)
+    blackHole(recorder.draw(scene))  // warm the cache
+    let samples = timeSamples(count: quick ? 5 : 20, repeats: 1) { _ in blackHole(recorder.draw(scene)) }
+    let median = Stats(samples).median / 1e6
     return Row(scenario: "render-album-frame", medianMs: median, baselineMs: nil, note: "1280x720 px, 8.33 ms budget")
   }
 

@@ -1,0 +1,304 @@
+import CRasterShim
+import CX11
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why the viewer's window could not be opened or drawn.
+public enum ViewerError: Error, CustomStringConvertible, Equatable {
+  /// No X server: `DISPLAY` unset, or the server cannot be reached.
+  case noDisplay(String)
+  /// The screen's pixel format is not one the viewer writes.
+  case unsupportedVisual(String)
+  /// A size that cannot be a window (zero, negative or huge).
+  case badSize(Int, Int)
+
+  public var description: String {
+    switch self {
+    case .noDisplay(let name):
+      name.isEmpty
+        ? "cannot open a window: DISPLAY is not set (no X11 desktop; run under a desktop or Xvfb)"
+        : "cannot open a window: the X11 display '\(name)' cannot be reached"
+    case .unsupportedVisual(let what): "cannot open a window: the screen's pixel format is not supported (\(what))"
+    case .badSize(let w, let h): "cannot open a window of \(w)x\(h) pixels"
+    }
+  }
+}
+
+/// A key the viewer distinguishes.
+public enum ViewerKey: Hashable, Sendable {
+  case tab
+  case escape
+  /// A printable key, lowercased ("q", "m", …).
+  case character(Character)
+  case other
+}
+
+/// One input event, in window pixels (origin top-left, y down).
+public enum ViewerEvent: Hashable, Sendable {
+  case key(ViewerKey)
+  /// A button went down: 1 left, 2 middle, 3 right, 4/5 wheel up/down,
+  /// 6/7 wheel left/right.
+  case buttonDown(button: Int, x: Double, y: Double)
+  case buttonUp(button: Int, x: Double, y: Double)
+  case motion(x: Double, y: Double)
+  /// The window's size changed, in pixels.
+  case resize(width: Int, height: Int)
+  /// Part of the window was uncovered: its pixels must be drawn again.
+  case expose
+  /// The window manager asked the window to close.
+  case close
+}
+
+/// An Xlib window showing RGBA frames: an MIT-SHM image when the server
+/// shares memory with us (a local display), `XPutImage` otherwise.
+///
+/// Not thread-safe: one thread opens, polls and presents.
+public final class X11Window {
+  let display: OpaquePointer
+  let window: Window
+  let gc: GC
+  let visual: UnsafeMutablePointer<Visual>
+  let depth: Int32
+  var deleteAtom: Atom
+  /// The image frames are copied into (shared or client memory).
+  var image: UnsafeMutablePointer<XImage>?
+  var shmInfo = XShmSegmentInfo()
+  /// Whether frames go through shared memory.
+  public private(set) var usesSharedMemory = false
+  /// The window's size in pixels, as last configured.
+  public private(set) var width: Int
+  public private(set) var height: Int
+  private var imageWidth = 0
+  private var imageHeight = 0
+
+  /// Opens a window of `width × height` pixels titled `title` on the
+  /// display named by `DISPLAY`.
+  ///
+  /// - Throws: `ViewerError.noDisplay` when there is no reachable display,
+  ///   `.unsupportedVisual` when the screen is not 24/32-bit TrueColor,
+  ///   `.badSize` for a size outside 1...16384.
+  public init(width: Int, height: Int, title: String) throws(ViewerError) {
+    guard (1...16384).contains(width), (1...16384).contains(height) else { throw .badSize(width, height) }
+    let name = getenv("DISPLAY").map { String(cString: $0) } ?? ""
+    guard !name.isEmpty else { throw .noDisplay("") }
+    guard let display = XOpenDisplay(nil) else { throw .noDisplay(name) }
+    let screen = XDefaultScreen(display)
+    let visual = XDefaultVisual(display, screen)!
+    let depth = XDefaultDepth(display, screen)
+    guard depth == 24 || depth == 32, visual.pointee.red_mask == 0xFF0000, visual.pointee.green_mask == 0xFF00,
+      visual.pointee.blue_mask == 0xFF
+    else {
+      XCloseDisplay(display)
+      throw .unsupportedVisual("depth \(depth)")
+    }
+    self.display = display
+    self.visual = visual
+    self.depth = depth
+    self.width = width
+    self.height = height
+    let root = XRootWindow(display, screen)
+    window = XCreateSimpleWindow(
+      display, root, 0, 0, UInt32(width), UInt32(height), 0, XBlackPixel(display, screen), XBlackPixel(display, screen))
+    XStoreName(display, window, title)
+    let mask =
+      KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask | ExposureMask
+    XSelectInput(display, window, Int(mask))
+    deleteAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+    XSetWMProtocols(display, window, &deleteAtom, 1)
+    gc = XCreateGC(display, window, 0, nil)
+    XMapWindow(display, window)
+    XSync(display, 0)
+    makeImage(width: width, height: height)
+  }
+
+  deinit {
+    destroyImage()
+    XFreeGC(display, gc)
+    XDestroyWindow(display, window)
+    XCloseDisplay(display)
+  }
+
+  /// The window's X id (for tools such as `xdotool`).
+  public var windowID: UInt { UInt(window) }
+
+  /// The events queued now, without waiting.
+  ///
+  /// - Complexity: O(events queued).
+  public func pollEvents() -> [ViewerEvent] {
+    var out: [ViewerEvent] = []
+    var event = XEvent()
+    while XPending(display) > 0 {
+      XNextEvent(display, &event)
+      switch event.type {
+      case KeyPress:
+        let sym = XLookupKeysym(&event.xkey, 0)
+        out.append(.key(Self.key(for: UInt(sym))))
+      case ButtonPress:
+        out.append(
+          .buttonDown(button: Int(event.xbutton.button), x: Double(event.xbutton.x), y: Double(event.xbutton.y)))
+      case ButtonRelease:
+        out.append(.buttonUp(button: Int(event.xbutton.button), x: Double(event.xbutton.x), y: Double(event.xbutton.y)))
+      case MotionNotify:
+        out.append(.motion(x: Double(event.xmotion.x), y: Double(event.xmotion.y)))
+      case ConfigureNotify:
+        let w = Int(event.xconfigure.width)
+        let h = Int(event.xconfigure.height)
+        if w != width || h != height {
+          width = w
+          height = h
+          out.append(.resize(width: w, height: h))
+        }
+      case Expose:
+        out.append(.expose)
+      case ClientMessage:
+        if UInt(event.xclient.data.l.0) == UInt(deleteAtom) { out.append(.close) }
+      default:
+        break
+      }
+    }
+    return out
+  }
+
+  /// The viewer's key for an X key symbol.
+  static func key(for sym: UInt) -> ViewerKey {
+    switch sym {
+    case UInt(XK_Tab), UInt(XK_ISO_Left_Tab): return .tab
+    case UInt(XK_Escape): return .escape
+    case 0x20...0x7E: return .character(Character(Unicode.Scalar(UInt8(sym))).lowercased().first ?? " ")
+    default: return .other
+    }
+  }
+
+  /// Shows premultiplied RGBA pixels (`width × height`, rows top to
+  /// bottom) at the window's top-left corner and waits until the server
+  /// has them. Pixels outside the window are cut; a frame smaller than the
+  /// window leaves the rest as it was. A non-positive size or a buffer
+  /// shorter than `width × height × 4` bytes shows nothing.
+  ///
+  /// - Complexity: O(width × height).
+  public func present(rgba: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int) {
+    guard w > 0, h > 0, rgba.count >= w * h * 4 else { return }
+    if w != imageWidth || h != imageHeight { makeImage(width: w, height: h) }
+    guard let image, let data = image.pointee.data else { return }
+    let bytesPerLine = Int(image.pointee.bytes_per_line)
+    guard let source = rgba.baseAddress else { return }
+    let rows = RowCopy(source: source, target: UnsafeMutableRawPointer(data), width: w, bytesPerLine: bytesPerLine)
+    // Two bands: the conversion is memory-bound, one per core is enough.
+    let bands = h >= 256 ? 2 : 1
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      for y in (h * band / bands)..<(h * (band + 1) / bands) { rows.convert(row: y) }
+    }
+    if usesSharedMemory {
+      XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(w), UInt32(h), 0)
+    } else {
+      XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(w), UInt32(h))
+    }
+    // The shared image must not change until the server has read it.
+    XSync(display, 0)
+  }
+
+  /// Asks for a new window size in pixels (a window manager may refuse);
+  /// a `.resize` event follows when it changes.
+  public func resize(width w: Int, height h: Int) {
+    guard (1...16384).contains(w), (1...16384).contains(h) else { return }
+    XResizeWindow(display, window, UInt32(w), UInt32(h))
+    XFlush(display)
+  }
+
+  /// Flushes requests (for a caller about to exit).
+  public func flush() { XFlush(display) }
+
+  private func makeImage(width w: Int, height h: Int) {
+    destroyImage()
+    imageWidth = w
+    imageHeight = h
+    if XShmQueryExtension(display) != 0, let shared = makeSharedImage(width: w, height: h) {
+      image = shared
+      usesSharedMemory = true
+      return
+    }
+    usesSharedMemory = false
+    let bytes = w * h * 4
+    guard let data = malloc(bytes) else { return }
+    // XDestroyImage frees `data`.
+    image = XCreateImage(
+      display, visual, UInt32(depth), ZPixmap, 0, data.assumingMemoryBound(to: CChar.self), UInt32(w), UInt32(h), 32,
+      Int32(w * 4))
+    if image == nil { free(data) }
+  }
+
+  private func makeSharedImage(width w: Int, height h: Int) -> UnsafeMutablePointer<XImage>? {
+    shmInfo = XShmSegmentInfo()
+    guard let image = XShmCreateImage(display, visual, UInt32(depth), ZPixmap, nil, &shmInfo, UInt32(w), UInt32(h))
+    else { return nil }
+    let bytes = Int(image.pointee.bytes_per_line) * h
+    let id = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
+    guard id >= 0, let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+      if id >= 0 { shmctl(id, IPC_RMID, nil) }
+      destroy(image)
+      return nil
+    }
+    shmInfo.shmid = id
+    shmInfo.shmaddr = address.assumingMemoryBound(to: CChar.self)
+    shmInfo.readOnly = 0
+    image.pointee.data = shmInfo.shmaddr
+    // A remote server cannot attach: catch the error instead of exiting.
+    X11Errors.count = 0
+    let previous = XSetErrorHandler { _, _ in
+      X11Errors.count += 1
+      return 0
+    }
+    let attached = XShmAttach(display, &shmInfo) != 0
+    XSync(display, 0)
+    XSetErrorHandler(previous)
+    // Marked for removal now: it goes when both sides detach (or we exit).
+    shmctl(id, IPC_RMID, nil)
+    guard attached, X11Errors.count == 0 else {
+      shmdt(address)
+      image.pointee.data = nil
+      destroy(image)
+      shmInfo = XShmSegmentInfo()
+      return nil
+    }
+    return image
+  }
+
+  private func destroyImage() {
+    guard let image else { return }
+    if usesSharedMemory {
+      XShmDetach(display, &shmInfo)
+      XSync(display, 0)
+      shmdt(shmInfo.shmaddr)
+      image.pointee.data = nil
+    }
+    destroy(image)
+    self.image = nil
+  }
+}
+
+/// `XDestroyImage` is a C macro: the image's own destroy function.
+private func destroy(_ image: UnsafeMutablePointer<XImage>) {
+  _ = image.pointee.f.destroy_image(image)
+}
+
+/// Converts rows of an RGBA frame into an X image (each row written by one
+/// worker only).
+private struct RowCopy: @unchecked Sendable {
+  var source: UnsafePointer<UInt8>
+  var target: UnsafeMutableRawPointer
+  var width: Int
+  var bytesPerLine: Int
+
+  func convert(row y: Int) {
+    sw_rgba_to_bgrx(
+      source + y * width * 4, (target + y * bytesPerLine).assumingMemoryBound(to: UInt8.self), width)
+  }
+}
+
+/// Errors the X server reported while a handler was installed.
+enum X11Errors {
+  nonisolated(unsafe) static var count = 0
+}

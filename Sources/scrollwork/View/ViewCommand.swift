@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import LayoutCore
+import Raster
+import Viewer
+
+/// `scrollwork view`: the layouts in an X11 window, driven by mouse,
+/// wheel and keyboard at 120 Hz.
+struct View: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show the layouts in a window (X11) and drive them with the mouse, wheel and keyboard.",
+    discussion: """
+      Keys: Tab next layout, M next mode, D debug overlay, R rotate, Q or Escape quit.
+      A left-button drag is a finger (on the album, on the pager or the filmstrip under the \
+      pointer); the wheel scrolls. Frames are paced at 120 Hz; the frame-time median, p99 and \
+      dropped frames are printed on exit (and every second with --stats).
+      Needs an X11 display (DISPLAY); under CI use Xvfb (Scripts/check-viewer.sh).
+
+      Example: scrollwork view --layout album --photos ~/Pictures --size 390x844 --scale 2
+      """)
+
+  @Option(help: "The layout to show first: \(SceneCatalog.names.joined(separator: ", ")).")
+  var layout: String?
+
+  @Option(help: "A preset: in this version, a scene name of its own (coverflow, stack).")
+  var preset: String?
+
+  @Option(help: "A folder of JPEG/PNG photos (default: the built-in sample album).")
+  var photos: String?
+
+  @Option(help: "The viewport in points, WxH (default: 390x844).")
+  var size: SizeArgument?
+
+  @Option(help: "Window pixels per point.")
+  var scale: Double = 2
+
+  @Flag(help: "Start with the debug overlay (item numbers, centre lines).")
+  var debug = false
+
+  @Flag(help: "Print frame statistics every second.")
+  var stats = false
+
+  @Option(help: "Write the last frame shown to this PNG file on exit.")
+  var screenshotOnExit: String?
+
+  @Option(help: "Quit after this many seconds (for scripts).")
+  var exitAfter: Double?
+
+  @Option(help: "Frames per second when the display gives no refresh rate.")
+  var rate: Double = 120
+
+  func run() throws {
+    let viewport = size?.value ?? Size(width: 390, height: 844)
+    try RenderJob.check(size: viewport, scale: scale, fps: Swift.min(rate, 120))
+    if let exitAfter, !(exitAfter.isFinite && exitAfter >= 0) {
+      throw CLIError("--exit-after must be a number of seconds, 0 or more")
+    }
+    let first = try ViewScenes.index(layout: layout, preset: preset)
+    if let screenshotOnExit {
+      let folder = (screenshotOnExit as NSString).deletingLastPathComponent
+      if !folder.isEmpty { try checkOutputFolder(folder) }
+    }
+    let font: Font?
+    do {
+      font = try Font.named("DejaVu Sans:bold")
+    } catch {
+      warn("warning: no font for labels (\(error)); labels and numbers are left out")
+      font = nil
+    }
+    let cache = ImageCache(byteLimit: 256 << 20, samples: SampleRenderer(font: font))
+    let photoList: [Photo]
+    if let photos {
+      let library = try PhotoLibrary.load(photos, cache: cache) { problem in
+        warn("skipped \(problem.name): \(problem.reason)")
+      }
+      guard !library.photos.isEmpty else {
+        if library.problems.isEmpty { throw CLIError("'\(photos)' holds no JPEG or PNG file; nothing to show") }
+        throw CLIError("no photo in '\(photos)' could be read (\(library.problems.count) file(s) skipped)")
+      }
+      photoList = library.photos
+    } else {
+      photoList = SampleAlbum.photos()
+    }
+    var session = try ViewerSession(
+      viewport: viewport, scale: scale, photos: photoList, painter: ElementPainter(cache: cache, font: font),
+      scene: first, debug: debug, rate: rate)
+    session.printStats = stats
+    session.exitAfter = exitAfter
+    let outcome = try session.run()
+    if let screenshotOnExit, let last = outcome.lastFrame {
+      do {
+        try writeFile(try PNGEncoder.encode(last.image), to: screenshotOnExit)
+      } catch {
+        throw CLIError("cannot write the screenshot '\(screenshotOnExit)': \(error)")
+      }
+    }
+    print(outcome.stats.summary(budget: 1000 / Swift.min(rate, 120)))
+  }
+}

@@ -1,0 +1,93 @@
+import Album
+import LayoutCore
+import Raster
+import ScrollPhysics
+import Viewer
+
+/// The one place the viewer touches the scene catalogue: which scenes
+/// there are, how one is built (keeping the position of the one it
+/// replaces), what surfaces it has and their target names.
+enum ViewScenes {
+  /// The scenes Tab cycles through, in catalogue order.
+  static var entries: [SceneEntry] { SceneCatalog.all }
+
+  static var names: [String] { SceneCatalog.names }
+
+  /// The entry for `--layout` / `--preset`: the preset names a scene of
+  /// its own in today's catalogue (`coverflow`, `stack`), so it wins.
+  static func index(layout: String?, preset: String?) throws -> Int {
+    for name in [preset, layout].compactMap({ $0 }) {
+      if let i = entries.firstIndex(where: { $0.name == name }) { return i }
+    }
+    if let name = preset ?? layout {
+      throw CLIError("unknown layout '\(name)' (known: \(names.joined(separator: ", ")))")
+    }
+    return 0
+  }
+
+  /// The gesture target of each layer of `scene` (`nil`: the main surface).
+  static func targets(_ scene: any Scene) -> [String?] {
+    scene is AlbumScene ? ["pager", "strip"] : [nil]
+  }
+
+  /// Builds `entry`'s scene for `context`; when `previous` is a scene of
+  /// the same entry, the new one shows the same place: the album the same
+  /// page, another scene the same content offset (clamped by the scene).
+  static func make(_ entry: SceneEntry, _ context: SceneContext, keeping previous: (any Scene)?) throws -> any Scene {
+    var scene = try entry.make(context)
+    guard let previous, type(of: previous) == type(of: scene) else { return scene }
+    if let old = previous as? AlbumScene, let new = scene as? AlbumScene {
+      let page = old.album.position.rounded()
+      let index = page.isFinite ? Int(Swift.max(0, Swift.min(1e6, page))) : 0
+      try? scene.setContentOffset(
+        "pager", Point(x: new.album.pager.offset(ofPage: index), y: 0), animated: false, at: 0)
+    } else if let layer = previous.layers().first {
+      try? scene.setContentOffset(nil, layer.contentOffset, animated: false, at: 0)
+    }
+    return scene
+  }
+
+  /// The photos the album will show as it pages, nearest pages first (at
+  /// most `limit` pages): each element with its photo at that page, for
+  /// warming the photo cache before a swipe needs them. Other scenes: the
+  /// elements on screen now.
+  static func upcomingPhotos(_ scene: any Scene, limit: Int = 64) -> [(LayoutAttributes, Photo)] {
+    var out: [(LayoutAttributes, Photo)] = []
+    func collect(_ scene: any Scene) {
+      for layer in scene.layers() {
+        for element in layer.elements { if let photo = layer.photo(element) { out.append((element, photo)) } }
+      }
+    }
+    guard let album = scene as? AlbumScene else {
+      collect(scene)
+      return out
+    }
+    let count = album.album.pager.count
+    let here = album.album.position.rounded()
+    let current = here.isFinite ? Int(Swift.max(0, Swift.min(Double(Swift.max(0, count - 1)), here))) : 0
+    let pages = (0..<count).sorted { abs($0 - current) < abs($1 - current) }.prefix(Swift.max(0, limit))
+    for page in pages {
+      var copy: any Scene = album
+      try? copy.setContentOffset(
+        "pager", Point(x: album.album.pager.offset(ofPage: page), y: 0), animated: false, at: 0)
+      collect(copy)
+    }
+    return out
+  }
+
+  /// The surfaces of `scene` on screen, front last, and whether each
+  /// scrolls sideways only (found by a trial drag on a copy of the scene).
+  static func regions(_ scene: any Scene) -> [SurfaceRegion] {
+    let layers = scene.layers()
+    let targets = targets(scene)
+    return layers.indices.map { i in
+      var probe = scene
+      let target = i < targets.count ? targets[i] : nil
+      try? probe.touchDown(target, at: 0)
+      try? probe.drag(target, translation: Point(x: 0, y: -60), at: 0.05)
+      let moved = probe.layers()
+      let vertical = i < moved.count && abs(moved[i].contentOffset.y - layers[i].contentOffset.y) > 0.5
+      return SurfaceRegion(rect: layers[i].region, horizontal: !vertical)
+    }
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import LayoutCore
+import Raster
+import Viewer
+
+/// The viewer's frame loop: window events in, one frame out per period.
+///
+/// Each frame reads the monotonic clock once; that reading (seconds since
+/// the window opened) is the time every event of the frame and the
+/// scene's `advance(to:)` get, as a value.
+struct ViewerSession {
+  struct Outcome {
+    var stats: FrameStats
+    var lastFrame: Canvas?
+  }
+
+  var viewport: Size
+  let scale: Double
+  let photos: [Photo]
+  let painter: ElementPainter
+  var sceneIndex: Int
+  var debug: Bool
+  let rate: Double
+  var printStats = false
+  var exitAfter: Double?
+
+  private var scene: any Scene
+  private var recorder: SceneRecorder
+  private var regions: [SurfaceRegion]
+  private var targets: [String?]
+  private let window: X11Window
+  /// Bumped by every rebuild: a new scene is always drawn.
+  private var generation = 0
+
+  init(
+    viewport: Size, scale: Double, photos: [Photo], painter: ElementPainter, scene index: Int, debug: Bool,
+    rate: Double
+  ) throws {
+    self.viewport = viewport
+    self.scale = scale
+    self.photos = photos
+    self.painter = painter
+    self.sceneIndex = index
+    self.debug = debug
+    self.rate = rate
+    let context = SceneContext(size: viewport, scale: scale, photos: photos, debug: debug)
+    recorder = SceneRecorder(painter: painter, context: context)
+    scene = try ViewScenes.make(ViewScenes.entries[index], context, keeping: nil)
+    regions = ViewScenes.regions(scene)
+    targets = ViewScenes.targets(scene)
+    do {
+      window = try X11Window(
+        width: recorder.pixelSize.width, height: recorder.pixelSize.height,
+        title: "scrollwork view: \(ViewScenes.entries[index].name)")
+    } catch {
+      throw CLIError(error.description)
+    }
+    warmCache()
+    // The line scripts wait for: the window is up and the photos are ready.
+    print(
+      "window 0x\(String(window.windowID, radix: 16)): \(recorder.pixelSize.width)x\(recorder.pixelSize.height) px, "
+        + (window.usesSharedMemory ? "MIT-SHM" : "XPutImage") + ", layout \(ViewScenes.entries[index].name)")
+    fflush(nil)
+  }
+
+  /// Rebuilds the scene for the current entry, viewport and debug flag,
+  /// keeping the place when the entry is the same.
+  private mutating func rebuild(keeping previous: (any Scene)?) throws {
+    let context = SceneContext(size: viewport, scale: scale, photos: photos, debug: debug)
+    recorder = SceneRecorder(painter: painter, context: context)
+    generation += 1
+    scene = try ViewScenes.make(ViewScenes.entries[sceneIndex], context, keeping: previous)
+    regions = ViewScenes.regions(scene)
+    targets = ViewScenes.targets(scene)
+    warmCache()
+  }
+
+  /// Decodes the photos the scene will show as it pages, once, before the
+  /// frames that need them (a decode is tens of milliseconds: mid-swipe it
+  /// would drop frames).
+  private func warmCache() {
+    for (element, photo) in ViewScenes.upcomingPhotos(scene) {
+      painter.prefetch(element, photo: photo, scale: scale)
+    }
+  }
+
+  private func target(_ surface: Int) -> String? { surface < targets.count ? targets[surface] : nil }
+
+  /// Applies one command; returns false to quit.
+  private mutating func apply(_ command: InputCommand) throws -> Bool {
+    switch command {
+    case .quit:
+      return false
+    case .touchDown(let s, let t):
+      try scene.touchDown(target(s), at: t)
+    case .drag(let s, let translation, let t):
+      try scene.drag(target(s), translation: translation, at: t)
+    case .release(let s, let t):
+      try scene.release(target(s), at: t)
+    case .resize(let size):
+      let clamped = Size(width: Swift.max(64, size.width), height: Swift.max(64, size.height))
+      guard clamped != viewport else { break }
+      viewport = clamped
+      try rebuild(keeping: scene)
+    case .key(.nextLayout):
+      sceneIndex = (sceneIndex + 1) % ViewScenes.entries.count
+      try rebuild(keeping: nil)
+      print("layout \(ViewScenes.entries[sceneIndex].name)")
+      fflush(nil)
+    case .key(.nextMode):
+      break  // Modes arrive with the photo grid.
+    case .key(.toggleDebug):
+      debug.toggle()
+      try rebuild(keeping: scene)
+    case .key(.rotate):
+      viewport = Size(width: viewport.height, height: viewport.width)
+      try rebuild(keeping: scene)
+      window.resize(width: recorder.pixelSize.width, height: recorder.pixelSize.height)
+    case .key(.quit):
+      return false
+    }
+    return true
+  }
+
+  /// Runs until Q, Escape, the window closing or `exitAfter`.
+  mutating func run() throws -> Outcome {
+    var mapper = InputMapper(scale: scale)
+    let start = monotonicSeconds()
+    var pacer = FramePacer(rate: rate, start: start)
+    var stats = FrameStats()
+    var last: Canvas?
+    var lastShown: ShownFrame?
+    var lastReport = start
+    var running = true
+    while running {
+      let frameStart = monotonicSeconds()
+      let t = frameStart - start
+      let events = window.pollEvents()
+      // The window was uncovered or resized: draw even an unchanged frame.
+      let exposed = events.contains(.expose) || events.contains { if case .resize = $0 { true } else { false } }
+      for event in events where running {
+        for command in mapper.handle(event, at: t, regions: regions) where running {
+          running = try apply(command)
+        }
+      }
+      for command in mapper.tick(at: t) { running = try apply(command) && running }
+      if let exitAfter, t >= exitAfter { running = false }
+      scene.advance(to: t)
+      // A frame equal to the one on screen is not drawn again (a scene at
+      // rest costs a layout query per frame, not a redraw).
+      let shown = ShownFrame(scene.layers(), pixelSize: recorder.pixelSize, generation: generation)
+      if shown != lastShown || last == nil || exposed {
+        let canvas = recorder.draw(scene)
+        canvas.image.pixels.withUnsafeBufferPointer { pixels in
+          window.present(rgba: pixels, width: canvas.width, height: canvas.height)
+        }
+        last = canvas
+        lastShown = shown
+        let end = monotonicSeconds()
+        stats.record(milliseconds: (end - frameStart) * 1000)
+      }
+      let end = monotonicSeconds()
+      pacer.frameDone(at: end)
+      stats.dropped = pacer.dropped
+      if printStats, end - lastReport >= 1 {
+        lastReport = end
+        print(stats.summary(budget: pacer.period * 1000))
+        fflush(nil)
+      }
+      if running { sleep(untilMonotonic: pacer.deadline) }
+    }
+    for (name, error) in painter.failures { warn("could not show \(name): \(error)") }
+    return Outcome(stats: stats, lastFrame: last)
+  }
+}
+
+/// What a frame shows, to tell whether it changed: each layer's region,
+/// offset and elements, the canvas size and the scene's generation (a
+/// rebuilt scene is always drawn).
+struct ShownFrame: Equatable {
+  var regions: [Rect]
+  var offsets: [Point]
+  var elements: [[LayoutAttributes]]
+  var pixelSize: PixelSize
+  var generation: Int
+
+  init(_ layers: [SceneLayer], pixelSize: PixelSize, generation: Int) {
+    regions = layers.map(\.region)
+    offsets = layers.map(\.contentOffset)
+    elements = layers.map(\.elements)
+    self.pixelSize = pixelSize
+    self.generation = generation
+  }
+}
