@@ -163,7 +163,7 @@ import Viewer
   @Test func anUnknownLayoutIsRefusedBeforeAnyWindow() throws {
     let (status, message) = try runWithDisplay(nil, ["view", "--layout", "nope"])
     #expect(status != 0)
-    #expect(message.contains("unknown layout 'nope'"))
+    #expect(message.contains("The value 'nope' is invalid for '--layout"), "\(message)")
   }
 }
 
@@ -175,10 +175,14 @@ import Viewer
   @Test func layoutAndPresetPickTheScene() throws {
     #expect(try ViewScenes.index(layout: nil, preset: nil) == 0)
     let flow = try #require(ViewScenes.names.firstIndex(of: "flow"))
-    #expect(try ViewScenes.index(layout: "flow", preset: nil) == flow)
-    let stack = try #require(ViewScenes.names.firstIndex(of: "stack"))
-    #expect(try ViewScenes.index(layout: "carousel", preset: "stack") == stack)
-    #expect(throws: CLIError.self) { _ = try ViewScenes.index(layout: "nope", preset: nil) }
+    #expect(try ViewScenes.index(layout: LayoutName(argument: "flow"), preset: nil) == flow)
+    let stack = try #require(ViewScenes.names.firstIndex(of: "carousel-stack"))
+    #expect(
+      try ViewScenes.index(layout: LayoutName(argument: "carousel"), preset: PresetName(argument: "stack")) == stack)
+    #expect(LayoutName(argument: "nope") == nil)
+    #expect(throws: (any Error).self) {
+      _ = try ViewScenes.index(layout: LayoutName(argument: "carousel"), preset: PresetName(argument: "jungleCup"))
+    }
   }
 
   @Test func theAlbumHasASidewaysPagerAndStripAndTheFlowScrollsDown() throws {
@@ -187,7 +191,7 @@ import Viewer
     #expect(regions.count == 2)
     #expect(regions.map(\.horizontal) == [true, true])
     #expect(ViewScenes.targets(album) == ["pager", "strip"])
-    let flowEntry = try #require(SceneCatalog.entry(named: "flow"))
+    let flowEntry = try #require(SceneCatalog.entry(named: "flow-photos"))
     let flow = try flowEntry.make(context(390, 844))
     #expect(ViewScenes.regions(flow).map(\.horizontal) == [false])
   }

@@ -63,6 +63,9 @@ extension LayoutEntry {
   /// The scenes `demo` plays.
   static var demoScenes: [SceneEntry] { demoPresets.map(scene) }
 
+  /// One scene per preset, in the preset enum's order.
+  static var allScenes: [SceneEntry] { Preset.allCases.map(scene) }
+
   /// `name: a, b, c`, for help texts and messages.
   static var presetList: String { Preset.allCases.map(\.rawValue).joined(separator: ", ") }
 

@@ -19,11 +19,11 @@ struct View: ParsableCommand {
       Example: scrollwork view --layout album --photos ~/Pictures --size 390x844 --scale 2
       """)
 
-  @Option(help: "The layout to show first: \(SceneCatalog.names.joined(separator: ", ")).")
-  var layout: String?
+  @Option(help: "The layout to show first.")
+  var layout: LayoutName?
 
-  @Option(help: "A preset: in this version, a scene name of its own (coverflow, stack).")
-  var preset: String?
+  @Option(help: "The layout's preset (default: the layout's own). Presets: \(LayoutRegistry.presetSummary).")
+  var preset: PresetName?
 
   @Option(help: "A folder of JPEG/PNG photos (default: the built-in sample album).")
   var photos: String?

@@ -1,4 +1,5 @@
 import Album
+import ArgumentParser
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -8,21 +9,25 @@ import Viewer
 /// there are, how one is built (keeping the position of the one it
 /// replaces), what surfaces it has and their target names.
 enum ViewScenes {
-  /// The scenes Tab cycles through, in catalogue order.
-  static var entries: [SceneEntry] { SceneCatalog.all }
+  /// The scenes Tab cycles through: every preset of every layout, in
+  /// registry order.
+  static var entries: [SceneEntry] {
+    LayoutRegistry.all.flatMap { entry in entry.allScenes }
+  }
 
-  static var names: [String] { SceneCatalog.names }
+  static var names: [String] { entries.map(\.name) }
 
-  /// The entry for `--layout` / `--preset`: the preset names a scene of
-  /// its own in today's catalogue (`coverflow`, `stack`), so it wins.
-  static func index(layout: String?, preset: String?) throws -> Int {
-    for name in [preset, layout].compactMap({ $0 }) {
-      if let i = entries.firstIndex(where: { $0.name == name }) { return i }
+  /// The scene for `--layout` / `--preset` (the first scene without
+  /// `--layout`).
+  ///
+  /// - Throws: `ValidationError` for a preset that is not the layout's.
+  static func index(layout: LayoutName?, preset: PresetName?) throws -> Int {
+    guard let layout else {
+      if preset != nil { throw ValidationError("--preset goes with --layout") }
+      return 0
     }
-    if let name = preset ?? layout {
-      throw CLIError("unknown layout '\(name)' (known: \(names.joined(separator: ", ")))")
-    }
-    return 0
+    let scene = try PresetName.scene(layout.entry, preset)
+    return entries.firstIndex { $0.name == scene.name } ?? 0
   }
 
   /// The gesture target of each layer of `scene` (`nil`: the main surface).
