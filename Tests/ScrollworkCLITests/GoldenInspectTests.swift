@@ -22,6 +22,13 @@ import Testing
       ]
     ),
     (
+      "inspect-album-strip-photosLab.json",
+      [
+        "inspect", "album", "--surface", "strip", "--preset", "photosLab", "--viewport", "390x44", "--item-sizes",
+        "4000x3000,3000x4000,1600x900,900x1600", "--follow", "1,0.5",
+      ]
+    ),
+    (
       "inspect-carousel.json",
       ["inspect", "carousel", "--viewport", "375x300", "--items", "10", "--preset", "coverflow", "--offset", "310,0"]
     ),

@@ -14,7 +14,7 @@ enum AlbumPreset: String, LayoutPreset {
   /// 30/15/2/160 pt filmstrip widths and spacings) and the seed's follower
   /// offset (`FollowerOffsetRule.seedUnitStep`).
   case photosLab
-  /// The same constants with the follower's centre line on the thumbnail
+  /// The same constants (the default) with the follower's centre line on the thumbnail
   /// coordinate (`FollowerOffsetRule.thumbnailCoordinate`): the thumbnail
   /// under the centre line is always the pager's nearest page.
   case standard
@@ -31,8 +31,10 @@ extension FollowerOffsetRule: ExpressibleByArgument {}
 
 enum AlbumEntry: LayoutEntry {
   static let name = "album"
-  static let defaultPreset = AlbumPreset.photosLab
-  static let demoPresets = [AlbumPreset.photosLab]
+  /// `standard`: the seed's constants with a follower that never jumps at
+  /// a page turn; `photosLab` reproduces the seed's follower as well.
+  static let defaultPreset = AlbumPreset.standard
+  static let demoPresets = [AlbumPreset.standard]
   static var inspectCommand: any ParsableCommand.Type { InspectAlbum.self }
   static var simulateCommand: any ParsableCommand.Type { SimulateAlbum.self }
   static var benchScenarios: [BenchScenario] {
