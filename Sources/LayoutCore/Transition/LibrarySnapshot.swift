@@ -1,0 +1,288 @@
+/// The identifiers of a photo library's sections and items, in order: what
+/// a data update compares (UIKit's diffable snapshot, as a value).
+///
+/// Item identifiers must be unique over the whole snapshot, as in UIKit;
+/// with duplicates, moves between sections pair the last occurrences
+/// (documented, never a trap).
+public struct LibrarySnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Hashable, Sendable {
+  /// One section: its identifier and its items' identifiers.
+  public struct Section: Hashable, Sendable {
+    public var id: SectionID
+    public var items: [ItemID]
+
+    public init(id: SectionID, items: [ItemID]) {
+      self.id = id
+      self.items = items
+    }
+  }
+
+  public var sections: [Section]
+
+  public init(sections: [Section]) { self.sections = sections }
+
+  /// The number of items in each section, in order.
+  public var itemCounts: [Int] { sections.map(\.items.count) }
+
+  /// The number of items over all sections.
+  public var totalCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+}
+
+/// How the elements of one snapshot's layout correspond to another's:
+/// the map a data-update transition pairs elements with.
+///
+/// Built from two snapshots with the standard library's
+/// `CollectionDifference` (`difference(from:).inferringMoves()`), section
+/// identifiers first, then the items of each pair of matching sections;
+/// items that leave one section and arrive in another are paired by
+/// identifier. A reloaded item is a removal and an insertion (its old and
+/// new cells cross-fade). Section headers follow their sections.
+///
+/// Lookups cost O(log d) for d changes in the element's section (a binary
+/// search over its sorted removals and insertions) plus one hash lookup
+/// for moves; nothing is stored per unchanged item.
+public struct SnapshotChange: Sendable {
+  /// Sorted removal offsets (old) and insertion offsets (new) of one pair
+  /// of matching sections.
+  @usableFromInline struct Offsets: Sendable {
+    var removals: [Int] = []
+    var insertions: [Int] = []
+  }
+
+  @usableFromInline let oldCounts: [Int]
+  @usableFromInline let newCounts: [Int]
+  /// Old section → new section, or −1.
+  @usableFromInline let sectionForward: [Int]
+  /// New section → old section, or −1.
+  @usableFromInline let sectionBackward: [Int]
+  /// Per old section with a counterpart: its items' changes.
+  @usableFromInline let offsets: [Offsets]
+  @usableFromInline let movesForward: [ElementID: ElementID]
+  @usableFromInline let movesBackward: [ElementID: ElementID]
+
+  /// Items inserted, removed and moved (reloads count as one removal and
+  /// one insertion; moves are counted once, not as removals or insertions).
+  public let insertedCount: Int
+  public let removedCount: Int
+  public let movedCount: Int
+
+  private struct Key<ItemID: Hashable>: Hashable {
+    var id: ItemID
+    var fresh: Bool
+  }
+
+  /// The change from `old` to `new`; items in `reloaded` that are in both
+  /// are replaced rather than kept.
+  ///
+  /// - Complexity: O(n) to compare unchanged sections, plus
+  ///   `CollectionDifference`'s O((m + n')·d) on each changed section and on
+  ///   the section identifiers (d changes there).
+  public init<S, I>(from old: LibrarySnapshot<S, I>, to new: LibrarySnapshot<S, I>, reloaded: Set<I> = []) {
+    oldCounts = old.sections.map(\.items.count)
+    newCounts = new.sections.map(\.items.count)
+    // Sections.
+    let sectionDiff = new.sections.map(\.id).difference(from: old.sections.map(\.id)).inferringMoves()
+    var forward = Array(repeating: -1, count: old.sections.count)
+    var backward = Array(repeating: -1, count: new.sections.count)
+    var removedSection = Array(repeating: false, count: old.sections.count)
+    var insertedSection = Array(repeating: false, count: new.sections.count)
+    for change in sectionDiff {
+      switch change {
+      case .remove(let offset, _, let associated):
+        removedSection[offset] = true
+        if let associated {
+          forward[offset] = associated
+          backward[associated] = offset
+        }
+      case .insert(let offset, _, _):
+        insertedSection[offset] = true
+      }
+    }
+    var j = 0
+    for i in old.sections.indices where !removedSection[i] {
+      while j < new.sections.count && insertedSection[j] { j += 1 }
+      if j < new.sections.count {
+        forward[i] = j
+        backward[j] = i
+        j += 1
+      }
+    }
+    // Items of matching sections; leftovers pair by identifier.
+    var offsets = Array(repeating: Offsets(), count: old.sections.count)
+    var movesForward: [ElementID: ElementID] = [:]
+    var movesBackward: [ElementID: ElementID] = [:]
+    var removedByKey: [Key<I>: ElementID] = [:]
+    var insertedByKey: [Key<I>: ElementID] = [:]
+    var inserted = 0
+    var removed = 0
+    for s in old.sections.indices {
+      let target = forward[s]
+      guard target >= 0 else {
+        for (i, id) in old.sections[s].items.enumerated() {
+          removedByKey[Key(id: id, fresh: false)] = .cell(i, section: s)
+        }
+        continue
+      }
+      let before = old.sections[s].items
+      let after = new.sections[target].items
+      let reloadsHere = !reloaded.isEmpty && after.contains { reloaded.contains($0) }
+      if before == after && !reloadsHere { continue }
+      let oldKeys = before.map { Key(id: $0, fresh: false) }
+      let newKeys = after.map { Key(id: $0, fresh: reloaded.contains($0)) }
+      var change = Offsets()
+      for step in newKeys.difference(from: oldKeys).inferringMoves() {
+        switch step {
+        case .remove(let offset, let key, let associated):
+          change.removals.append(offset)
+          if let associated {
+            movesForward[.cell(offset, section: s)] = .cell(associated, section: target)
+            movesBackward[.cell(associated, section: target)] = .cell(offset, section: s)
+          } else {
+            removedByKey[key] = .cell(offset, section: s)
+          }
+        case .insert(let offset, let key, let associated):
+          change.insertions.append(offset)
+          if associated == nil { insertedByKey[key] = .cell(offset, section: target) }
+        }
+      }
+      change.removals.sort()
+      change.insertions.sort()
+      offsets[s] = change
+    }
+    for t in new.sections.indices where backward[t] < 0 {
+      for (i, id) in new.sections[t].items.enumerated() {
+        insertedByKey[Key(id: id, fresh: reloaded.contains(id))] = .cell(i, section: t)
+      }
+    }
+    var moved = movesForward.count
+    for (key, from) in removedByKey {
+      if let to = insertedByKey[key] {
+        movesForward[from] = to
+        movesBackward[to] = from
+        moved += 1
+        insertedByKey[key] = nil
+      } else {
+        removed += 1
+      }
+    }
+    inserted = insertedByKey.count
+    sectionForward = forward
+    sectionBackward = backward
+    self.offsets = offsets
+    self.movesForward = movesForward
+    self.movesBackward = movesBackward
+    insertedCount = inserted
+    removedCount = removed
+    movedCount = moved
+  }
+
+  /// The new section of old section `section`, or `nil` when it was
+  /// deleted or does not exist.
+  ///
+  /// - Complexity: O(1).
+  public func newSection(forOld section: Int) -> Int? {
+    guard section >= 0, section < sectionForward.count, sectionForward[section] >= 0 else { return nil }
+    return sectionForward[section]
+  }
+
+  /// The old section of new section `section`, or `nil` when it was
+  /// inserted or does not exist.
+  public func oldSection(forNew section: Int) -> Int? {
+    guard section >= 0, section < sectionBackward.count, sectionBackward[section] >= 0 else { return nil }
+    return sectionBackward[section]
+  }
+
+  /// The new identity of old element `id`: a cell that stayed or moved, or
+  /// a header whose section stayed; `nil` for one removed or out of range.
+  ///
+  /// - Complexity: O(log d) for d changes in its section.
+  public func newID(forOld id: ElementID) -> ElementID? {
+    guard let target = newSection(forOld: id.section) else {
+      return id.kind == .cell ? movesForward[id] : nil
+    }
+    guard id.kind == .cell else { return ElementID(kind: id.kind, section: target, item: id.item) }
+    guard id.item >= 0, id.item < oldCounts[id.section] else { return nil }
+    if let moved = movesForward[id] { return moved }
+    let change = offsets[id.section]
+    guard let item = Self.map(id.item, from: change.removals, to: change.insertions) else { return nil }
+    return .cell(item, section: target)
+  }
+
+  /// The old identity of new element `id`; `nil` for one inserted or out
+  /// of range.
+  ///
+  /// - Complexity: O(log d) for d changes in its section.
+  public func oldID(forNew id: ElementID) -> ElementID? {
+    guard let source = oldSection(forNew: id.section) else {
+      return id.kind == .cell ? movesBackward[id] : nil
+    }
+    guard id.kind == .cell else { return ElementID(kind: id.kind, section: source, item: id.item) }
+    guard id.item >= 0, id.item < newCounts[id.section] else { return nil }
+    if let moved = movesBackward[id] { return moved }
+    let change = offsets[source]
+    guard let item = Self.map(id.item, from: change.insertions, to: change.removals) else { return nil }
+    return .cell(item, section: source)
+  }
+
+  /// Offset `i` on the side whose changed offsets are `gone`, carried to
+  /// the side whose changed offsets are `arrived`: `nil` when `i` itself
+  /// changed; otherwise its rank among the kept items, placed past every
+  /// arrival before it.
+  @usableFromInline static func map(_ i: Int, from gone: [Int], to arrived: [Int]) -> Int? {
+    let before = lowerBound(gone, i)
+    if before < gone.count && gone[before] == i { return nil }
+    let rank = i - before
+    // Arrivals m with arrived[m] − m ≤ rank come before the kept item
+    // (arrived[m] − m is non-decreasing: offsets are strictly increasing).
+    var low = 0
+    var high = arrived.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if arrived[mid] - mid <= rank { low = mid + 1 } else { high = mid }
+    }
+    return rank + low
+  }
+
+  @usableFromInline static func lowerBound(_ values: [Int], _ x: Int) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if values[mid] < x { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}
+
+/// How a transition pairs A's elements with B's.
+public enum ElementMapping: Sendable {
+  /// An element keeps its identity: a mode change over the same data.
+  case sameIdentity
+  /// A data update: identities follow `SnapshotChange`.
+  case dataChange(SnapshotChange)
+
+  /// B's identity for A's element `id`, or `nil` when it has none.
+  ///
+  /// - Complexity: O(1), or O(log d) for a data change.
+  @inlinable public func forward(_ id: ElementID) -> ElementID? {
+    switch self {
+    case .sameIdentity: id
+    case .dataChange(let change): change.newID(forOld: id)
+    }
+  }
+
+  /// A's identity for B's element `id`, or `nil` when it has none.
+  @inlinable public func backward(_ id: ElementID) -> ElementID? {
+    switch self {
+    case .sameIdentity: id
+    case .dataChange(let change): change.oldID(forNew: id)
+    }
+  }
+
+  /// B's section for A's section `section`, or `nil`.
+  @inlinable public func forwardSection(_ section: Int) -> Int? {
+    switch self {
+    case .sameIdentity: section
+    case .dataChange(let change): change.newSection(forOld: section)
+    }
+  }
+}
