@@ -170,7 +170,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     let p = clamp(p, 0, 1)
     let a = sourceOffset
     let b = targetOffset
-    return Point(x: lerp(a.x, b.x, p), y: lerp(a.y, b.y, p))
+    return Point(x: mix(a.x, b.x, p), y: mix(a.y, b.y, p))
   }
 
   /// The viewport at progress `p`, in presented coordinates.
@@ -179,7 +179,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     let sa = from.viewport.size
     let sb = to.viewport.size
     return Rect(
-      origin: offset(at: p), size: Size(width: lerp(sa.width, sb.width, p), height: lerp(sa.height, sb.height, p)))
+      origin: offset(at: p), size: Size(width: mix(sa.width, sb.width, p), height: mix(sa.height, sb.height, p)))
   }
 
   // MARK: - Interpolation
@@ -194,21 +194,21 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
       x.contentRect == nil && y.contentRect == nil
       ? nil
       : Rect(
-        x: lerp(cx.minX, cy.minX, p), y: lerp(cx.minY, cy.minY, p), width: lerp(cx.width, cy.width, p),
-        height: lerp(cx.height, cy.height, p))
+        x: mix(cx.minX, cy.minX, p), y: mix(cx.minY, cy.minY, p), width: mix(cx.width, cy.width, p),
+        height: mix(cx.height, cy.height, p))
     let tx = x.transform
     let ty = y.transform
     let transform = AffineTransform(
-      a: lerp(tx.a, ty.a, p), b: lerp(tx.b, ty.b, p), c: lerp(tx.c, ty.c, p), d: lerp(tx.d, ty.d, p),
-      tx: lerp(tx.tx, ty.tx, p), ty: lerp(tx.ty, ty.ty, p))
-    let z = lerp(Double(x.zIndex), Double(y.zIndex), p).rounded()
+      a: mix(tx.a, ty.a, p), b: mix(tx.b, ty.b, p), c: mix(tx.c, ty.c, p), d: mix(tx.d, ty.d, p),
+      tx: mix(tx.tx, ty.tx, p), ty: mix(tx.ty, ty.ty, p))
+    let z = mix(Double(x.zIndex), Double(y.zIndex), p).rounded()
     return LayoutAttributes(
-      id: y.id, center: Point(x: lerp(x.center.x, y.center.x, p), y: lerp(x.center.y, y.center.y, p)),
-      size: Size(width: lerp(x.size.width, y.size.width, p), height: lerp(x.size.height, y.size.height, p)),
-      transform: transform, alpha: lerp(x.alpha, y.alpha, p),
+      id: y.id, center: Point(x: mix(x.center.x, y.center.x, p), y: mix(x.center.y, y.center.y, p)),
+      size: Size(width: mix(x.size.width, y.size.width, p), height: mix(x.size.height, y.size.height, p)),
+      transform: transform, alpha: mix(x.alpha, y.alpha, p),
       zIndex: z >= Double(Int32.min) && z <= Double(Int32.max) ? Int(z) : y.zIndex, contentRect: content,
-      overlayAlpha: lerp(x.overlayAlpha, y.overlayAlpha, p), cornerRadius: lerp(x.cornerRadius, y.cornerRadius, p),
-      styleProgress: lerp(x.styleProgress, y.styleProgress, p))
+      overlayAlpha: mix(x.overlayAlpha, y.overlayAlpha, p), cornerRadius: mix(x.cornerRadius, y.cornerRadius, p),
+      styleProgress: mix(x.styleProgress, y.styleProgress, p))
   }
 
   /// An element of one layout only, moved by `shift` and faded to `alpha`
@@ -362,3 +362,7 @@ public struct PresentedTransition<A: PreparedLayout, B: PreparedLayout>: Prepare
     transition.attributes(for: id, progress: progress)
   }
 }
+
+/// `a·(1 − p) + b·p`: exactly `a` at 0 and exactly `b` at 1, so a finished
+/// transition shows B's attributes bit for bit.
+@inlinable func mix(_ a: Double, _ b: Double, _ p: Double) -> Double { a * (1 - p) + b * p }
