@@ -192,3 +192,26 @@ import Testing
     }
   }
 }
+
+/// The snapshot edits a tool's `insert N at I` and `delete I..J` verbs use.
+@Suite struct TransitionSnapshotEditTests {
+  @Test func insertAndDeleteByGlobalIndex() {
+    let s = LibrarySnapshot<Int, Int>(counts: [3, 0, 2])
+    #expect(s.sections.map(\.items) == [[0, 1, 2], [], [3, 4]])
+    #expect(s.location(ofGlobal: 3)! == (2, 0))
+    #expect(s.location(ofGlobal: 5)! == (2, 2))
+    #expect(s.location(ofGlobal: 6) == nil)
+    #expect(s.inserting([9], atGlobal: 0).sections[0].items == [9, 0, 1, 2])
+    #expect(s.inserting([9], atGlobal: 3).sections.map(\.items) == [[0, 1, 2, 9], [], [3, 4]])
+    #expect(s.inserting([9], atGlobal: 99).sections[2].items == [3, 4, 9])
+    #expect(s.removing(globalRange: 1..<4).sections.map(\.items) == [[0], [], [4]])
+    #expect(s.removing(globalRange: -5..<99).totalCount == 0)
+    #expect(s.removing(globalRange: 4..<4).totalCount == 5)
+    #expect(LibrarySnapshot<Int, Int>(counts: []).inserting([1], atGlobal: 0).totalCount == 0)
+    // The change of an insert above pairs every old photo with itself.
+    let change = SnapshotChange(from: s, to: s.inserting([7, 8], atGlobal: 1))
+    #expect(change.insertedCount == 2 && change.removedCount == 0)
+    #expect(change.newID(forOld: .cell(1, section: 0)) == .cell(3, section: 0))
+    #expect(change.oldID(forNew: .cell(1, section: 0)) == nil)
+  }
+}

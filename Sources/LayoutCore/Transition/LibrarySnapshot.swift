@@ -25,6 +25,78 @@ public struct LibrarySnapshot<SectionID: Hashable & Sendable, ItemID: Hashable &
 
   /// The number of items over all sections.
   public var totalCount: Int { sections.reduce(0) { $0 + $1.items.count } }
+
+  /// The section and offset of global item `index` (items numbered over
+  /// all sections in order); `index == totalCount` is the end of the last
+  /// section. `nil` when out of range or when there are no sections.
+  ///
+  /// - Complexity: O(s).
+  public func location(ofGlobal index: Int) -> (section: Int, item: Int)? {
+    guard index >= 0, !sections.isEmpty else { return nil }
+    var left = index
+    for (s, section) in sections.enumerated() {
+      if left < section.items.count { return (s, left) }
+      left -= section.items.count
+    }
+    return left == 0 ? (sections.count - 1, sections[sections.count - 1].items.count) : nil
+  }
+
+  /// The snapshot with `items` inserted before global item `index` (at the
+  /// end of the previous section's items when `index` starts a section: an
+  /// insertion lands in the section of the item before it, or the first
+  /// section at index 0). `index` is clamped into `0...totalCount`; with no
+  /// sections nothing is inserted.
+  ///
+  /// - Complexity: O(s + n) for the copy.
+  public func inserting(_ items: [ItemID], atGlobal index: Int) -> LibrarySnapshot {
+    guard !sections.isEmpty else { return self }
+    let index = Swift.min(Swift.max(0, index), totalCount)
+    var copy = self
+    if index == 0 {
+      copy.sections[0].items.insert(contentsOf: items, at: 0)
+      return copy
+    }
+    guard let (s, i) = location(ofGlobal: index - 1) else { return self }
+    copy.sections[s].items.insert(contentsOf: items, at: i + 1)
+    return copy
+  }
+
+  /// The snapshot without global items `range` (clamped into
+  /// `0..<totalCount`; sections stay, even when emptied).
+  ///
+  /// - Complexity: O(s + n).
+  public func removing(globalRange range: Range<Int>) -> LibrarySnapshot {
+    let total = totalCount
+    let lower = Swift.min(Swift.max(0, range.lowerBound), total)
+    let upper = Swift.min(Swift.max(lower, range.upperBound), total)
+    var copy = self
+    var start = 0
+    for s in copy.sections.indices {
+      let count = copy.sections[s].items.count
+      let from = Swift.max(lower, start) - start
+      let to = Swift.min(upper, start + count) - start
+      if from < to { copy.sections[s].items.removeSubrange(from..<to) }
+      start += count
+    }
+    return copy
+  }
+}
+
+extension LibrarySnapshot where SectionID == Int, ItemID == Int {
+  /// Sections `0, 1, …` of consecutive integer items `0, 1, …`, `counts`
+  /// items each (negative counts count as 0): a library for tools and
+  /// tests.
+  public init(counts: [Int]) {
+    var next = 0
+    var sections: [Section] = []
+    sections.reserveCapacity(counts.count)
+    for (s, count) in counts.enumerated() {
+      let n = Swift.max(0, count)
+      sections.append(Section(id: s, items: Array(next..<(next + n))))
+      next += n
+    }
+    self.init(sections: sections)
+  }
 }
 
 /// How the elements of one snapshot's layout correspond to another's:
