@@ -145,9 +145,10 @@ public struct SnapshotChange: Sendable {
   /// The change from `old` to `new`; items in `reloaded` that are in both
   /// are replaced rather than kept.
   ///
-  /// - Complexity: O(n) to compare unchanged sections, plus
-  ///   `CollectionDifference`'s O((m + n')·d) on each changed section and on
-  ///   the section identifiers (d changes there).
+  /// - Complexity: O(n) to compare sections and trim the common prefix and
+  ///   suffix of changed ones, plus `CollectionDifference`'s O((m + m')·d)
+  ///   on what remains of each changed section (m, m' items, d changes) and
+  ///   on the section identifiers.
   public init<S, I>(from old: LibrarySnapshot<S, I>, to new: LibrarySnapshot<S, I>, reloaded: Set<I> = []) {
     oldCounts = old.sections.map(\.items.count)
     newCounts = new.sections.map(\.items.count)
@@ -198,22 +199,36 @@ public struct SnapshotChange: Sendable {
       let after = new.sections[target].items
       let reloadsHere = !reloaded.isEmpty && after.contains { reloaded.contains($0) }
       if before == after && !reloadsHere { continue }
-      let oldKeys = before.map { Key(id: $0, fresh: false) }
-      let newKeys = after.map { Key(id: $0, fresh: reloaded.contains($0)) }
+      // Only the middle between the common prefix and suffix (items kept
+      // in place, not reloaded) goes through CollectionDifference; its
+      // offsets are shifted back by the prefix.
+      func kept(_ i: Int, _ j: Int) -> Bool {
+        before[i] == after[j] && (reloaded.isEmpty || !reloaded.contains(after[j]))
+      }
+      var prefix = 0
+      while prefix < before.count && prefix < after.count && kept(prefix, prefix) { prefix += 1 }
+      var suffix = 0
+      while suffix < before.count - prefix && suffix < after.count - prefix
+        && kept(before.count - 1 - suffix, after.count - 1 - suffix)
+      {
+        suffix += 1
+      }
+      let oldKeys = before[prefix..<(before.count - suffix)].map { Key(id: $0, fresh: false) }
+      let newKeys = after[prefix..<(after.count - suffix)].map { Key(id: $0, fresh: reloaded.contains($0)) }
       var change = Offsets()
       for step in newKeys.difference(from: oldKeys).inferringMoves() {
         switch step {
         case .remove(let offset, let key, let associated):
-          change.removals.append(offset)
+          change.removals.append(prefix + offset)
           if let associated {
-            movesForward[.cell(offset, section: s)] = .cell(associated, section: target)
-            movesBackward[.cell(associated, section: target)] = .cell(offset, section: s)
+            movesForward[.cell(prefix + offset, section: s)] = .cell(prefix + associated, section: target)
+            movesBackward[.cell(prefix + associated, section: target)] = .cell(prefix + offset, section: s)
           } else {
-            removedByKey[key] = .cell(offset, section: s)
+            removedByKey[key] = .cell(prefix + offset, section: s)
           }
         case .insert(let offset, let key, let associated):
-          change.insertions.append(offset)
-          if associated == nil { insertedByKey[key] = .cell(offset, section: target) }
+          change.insertions.append(prefix + offset)
+          if associated == nil { insertedByKey[key] = .cell(prefix + offset, section: target) }
         }
       }
       change.removals.sort()
