@@ -7,7 +7,9 @@
 public struct AnyPreparedLayout: PreparedLayout {
   /// The wrapped layout.
   public let base: any Sendable
+  /// The wrapped layout's viewport.
   public let viewport: Viewport
+  /// The wrapped layout's number of sections.
   public let numberOfSections: Int
   private let items: @Sendable (Int) -> Int
   private let size: @Sendable (ScrollState) -> Size
@@ -33,8 +35,11 @@ public struct AnyPreparedLayout: PreparedLayout {
     target = { layout.targetContentOffset(proposed: $0, velocity: $1, dragStart: $2, at: $3) }
   }
 
+  /// The wrapped layout's answer.
   public func numberOfItems(inSection section: Int) -> Int { items(section) }
+  /// The wrapped layout's answer.
   public func contentSize(at state: ScrollState) -> Size { size(state) }
+  /// The wrapped layout's answer.
   public func contentInset(at state: ScrollState) -> EdgeInsets { inset(state) }
 
   /// - Complexity: the wrapped layout's.
@@ -42,6 +47,7 @@ public struct AnyPreparedLayout: PreparedLayout {
     query(rect, state, &result)
   }
 
+  /// The wrapped layout's answer.
   public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? { lookup(id, state) }
 
   public func targetContentOffset(proposed: Point, velocity: Point, at state: ScrollState) -> Point {

@@ -332,12 +332,16 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
 /// Its content size and insets are B's; its sections and item counts are
 /// B's. Queries ignore the state (nothing moves with the offset).
 public struct PresentedTransition<A: PreparedLayout, B: PreparedLayout>: PreparedLayout {
+  /// The transition it freezes.
   public let transition: LayoutTransition<A, B>
   /// The progress it is frozen at, in `[0, 1]`.
   public let progress: Double
 
+  /// B's viewport.
   public var viewport: Viewport { transition.to.viewport }
+  /// B's number of sections.
   public var numberOfSections: Int { transition.to.numberOfSections }
+  /// B's number of items in `section` (0 for a section B does not have).
   public func numberOfItems(inSection section: Int) -> Int { transition.to.numberOfItems(inSection: section) }
 
   /// The content size of B, grown to hold the presented viewport (so the
@@ -348,16 +352,24 @@ public struct PresentedTransition<A: PreparedLayout, B: PreparedLayout>: Prepare
     return Size(width: Swift.max(size.width, viewport.maxX), height: Swift.max(size.height, viewport.maxY))
   }
 
+  /// B's content insets.
   public func contentInset(at state: ScrollState) -> EdgeInsets { transition.to.contentInset(at: transition.toState) }
 
   /// The state that shows what the transition shows: the presented offset.
   public var presentedState: ScrollState { ScrollState(contentOffset: transition.offset(at: progress)) }
 
+  /// Appends the transition's presented elements in `rect` at the frozen
+  /// progress (its visible-set rule); the state is not read.
+  ///
   /// - Complexity: O(log n + k), as the transition's query.
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     transition.attributes(in: rect, progress: progress, into: &result)
   }
 
+  /// One presented element by its presented identity (see
+  /// `LayoutTransition.attributes(for:progress:)`); `nil` when absent.
+  ///
+  /// - Complexity: O(1) lookups (O(log d) for a data change).
   public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
     transition.attributes(for: id, progress: progress)
   }
