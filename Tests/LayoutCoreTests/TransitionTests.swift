@@ -151,6 +151,31 @@ import Testing
     }
   }
 
+  @Test func visibleSetOfAChainedTransitionEqualsBruteForce() throws {
+    for index in 0..<40 {
+      let seed = propertySeed(index, base: 0xC4A1_2ED)
+      var rng = SplitMix64(seed: seed)
+      let counts = (0..<rng.int(in: 1...6)).map { _ in rng.int(in: 0...20) }
+      func mode() -> PhotoGridLayout.Mode { Self.modes[rng.int(in: 0...(Self.modes.count - 1))] }
+      let a = try Self.grid(mode(), counts)
+      let b = try Self.grid(mode(), counts)
+      let c = try Self.grid(mode(), counts)
+      let bounds = a.offsetBounds(at: ScrollState())
+      let t1 = LayoutTransition(
+        from: a, at: ScrollState(x: 0, y: rng.double(in: bounds.min.y...bounds.max.y)), to: b, at: ScrollState(),
+        anchoredAt: nil)
+      let frozen = t1.presented(at: rng.double(in: 0...1))
+      let t2 = LayoutTransition(from: frozen, at: frozen.presentedState, to: c, at: ScrollState(), anchoredAt: nil)
+      for _ in 0..<3 {
+        let p = rng.double(in: 0...1)
+        var found: [LayoutAttributes] = []
+        t2.visibleAttributes(progress: p, into: &found)
+        #expect(sameElements(found, transitionBruteForce(t2, in: t2.viewportRect(at: p), progress: p)), "seed \(seed)")
+        #expect(found.allSatisfy { $0.isFinite })
+      }
+    }
+  }
+
   // MARK: - Continuity
 
   /// Screen centre of `id` in the transition at `p`.
