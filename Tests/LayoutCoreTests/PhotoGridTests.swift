@@ -167,3 +167,21 @@ import Testing
     #expect(isClose(cell.contentRect!, Rect(x: 0, y: 0, width: 386, height: 386)))
   }
 }
+
+/// Which mode a pinch leads to.
+@Suite struct PhotoGridPinchTargetTests {
+  @Test func pinchesStepThroughTheZoomLevels() {
+    typealias Mode = PhotoGridLayout.Mode
+    #expect(Mode.columns(3).pinchTarget(scale: 0.7) == .columns(5))
+    #expect(Mode.columns(5).pinchTarget(scale: 1.4) == .columns(3))
+    #expect(Mode.columns(15).pinchTarget(scale: 0.5) == nil)
+    #expect(Mode.columns(1).pinchTarget(scale: 2) == nil)
+    #expect(Mode.columns(4).pinchTarget(scale: 0.5) == .columns(5))
+    #expect(Mode.allPhotos.pinchTarget(scale: 0.8) == .columns(5))
+    #expect(Mode.months.pinchTarget(scale: 0.8) == .columns(3))
+    #expect(Mode.allPhotos.pinchTarget(scale: 1.5) == nil)
+    #expect(Mode.columns(3).pinchTarget(scale: .nan) == nil)
+    #expect(isClose(PinchProgress(from: .columns(3), to: .columns(5)).targetScale, 0.6))
+    #expect(isClose(PinchProgress(from: .allPhotos, to: .columns(5)).targetScale, 0.6))
+  }
+}

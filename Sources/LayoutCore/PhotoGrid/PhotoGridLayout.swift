@@ -54,6 +54,36 @@ public struct PhotoGridLayout: CollectionLayout {
       }
     }
 
+    /// The zoom levels a pinch steps through, as in the Photos app.
+    public static let zoomLevels = [1, 3, 5, 7, 15]
+
+    /// How many photos a line holds, for mapping a pinch's scale: the
+    /// column count; 3 for All Photos (its rows of small photos), 1 for
+    /// Months.
+    public var effectiveColumns: Int {
+      switch self {
+      case .allPhotos: 3
+      case .months: 1
+      case .columns(let c): c
+      }
+    }
+
+    /// The mode a pinch at `scale` leads to: pinching in (`scale < 1`)
+    /// goes to the next zoom level with more columns, pinching out
+    /// (`scale > 1`) to the next with fewer; from All Photos or Months,
+    /// pinching in goes to the zoom level just above their
+    /// `effectiveColumns`. `nil` when there is no level that way, or for a
+    /// scale of 1 or one that is not finite.
+    public func pinchTarget(scale: Double) -> Mode? {
+      guard scale.isFinite, scale > 0, scale != 1 else { return nil }
+      let c = effectiveColumns
+      if scale < 1 {
+        return Self.zoomLevels.first { $0 > c }.map { .columns($0) }
+      }
+      guard case .columns = self else { return nil }
+      return Self.zoomLevels.last { $0 < c }.map { .columns($0) }
+    }
+
     /// `all`, `months` or `columns:N`.
     public var description: String {
       switch self {

@@ -152,6 +152,12 @@ public struct PinchProgress: Hashable, Sendable {
     return targetScale - 1
   }
 
+  /// From one grid mode to another: `from.effectiveColumns /
+  /// to.effectiveColumns`.
+  public init(from: PhotoGridLayout.Mode, to: PhotoGridLayout.Mode) {
+    self.init(fromColumns: from.effectiveColumns, toColumns: to.effectiveColumns)
+  }
+
   /// The progress at pinch `scale`, starting from `base` progress at scale
   /// 1, clamped into `[0, 1]`.
   public func progress(scale: Double, from base: Double = 0) -> Double {
