@@ -116,8 +116,13 @@ public struct SnapshotChange: Sendable {
   /// Sorted removal offsets (old) and insertion offsets (new) of one pair
   /// of matching sections.
   @usableFromInline struct Offsets: Sendable {
-    var removals: [Int] = []
-    var insertions: [Int] = []
+    @usableFromInline var removals: [Int]
+    @usableFromInline var insertions: [Int]
+
+    @inlinable init() {
+      removals = []
+      insertions = []
+    }
   }
 
   @usableFromInline let oldCounts: [Int]
@@ -137,9 +142,15 @@ public struct SnapshotChange: Sendable {
   public let removedCount: Int
   public let movedCount: Int
 
-  private struct Key<ItemID: Hashable>: Hashable {
-    var id: ItemID
-    var fresh: Bool
+  /// An item identifier, told apart from itself when reloaded.
+  @usableFromInline struct Key<ItemID: Hashable>: Hashable {
+    @usableFromInline var id: ItemID
+    @usableFromInline var fresh: Bool
+
+    @inlinable init(id: ItemID, fresh: Bool) {
+      self.id = id
+      self.fresh = fresh
+    }
   }
 
   /// The change from `old` to `new`; items in `reloaded` that are in both
@@ -149,6 +160,8 @@ public struct SnapshotChange: Sendable {
   ///   suffix of changed ones, plus `CollectionDifference`'s O((m + m')·d)
   ///   on what remains of each changed section (m, m' items, d changes) and
   ///   on the section identifiers.
+  /// Inlinable, so it is specialised for the caller's identifier types.
+  @inlinable
   public init<S, I>(from old: LibrarySnapshot<S, I>, to new: LibrarySnapshot<S, I>, reloaded: Set<I> = []) {
     oldCounts = old.sections.map(\.items.count)
     newCounts = new.sections.map(\.items.count)
