@@ -71,6 +71,8 @@ extension LayoutAttributes {
     o.add("zIndex", zIndex)
     if let c = contentRect { o.add("content", [c.minX, c.minY, c.width, c.height]) }
     if overlayAlpha != 0 { o.add("overlayAlpha", overlayAlpha) }
+    if cornerRadius != 0 { o.add("cornerRadius", cornerRadius) }
+    if styleProgress != 0 { o.add("styleProgress", styleProgress) }
     return o.text
   }
 }

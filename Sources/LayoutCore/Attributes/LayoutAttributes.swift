@@ -19,10 +19,18 @@ public struct LayoutAttributes: Hashable, Sendable {
   /// An overlay drawn over the element's content, from 0 (none) to 1
   /// (opaque); used by the stretchy header's darkening.
   public var overlayAlpha: Double
+  /// The radius of the element's rounded corners, in points (0: square
+  /// corners).
+  public var cornerRadius: Double
+  /// How far the element shows a mode's accessory style, from 0 (plain) to
+  /// 1 (full): the photo grid's Months summary cell draws its day label,
+  /// "more" button and top gradient at this alpha.
+  public var styleProgress: Double
 
   @inlinable public init(
     id: ElementID, center: Point, size: Size, transform: AffineTransform = .identity,
-    alpha: Double = 1, zIndex: Int = 0, contentRect: Rect? = nil, overlayAlpha: Double = 0
+    alpha: Double = 1, zIndex: Int = 0, contentRect: Rect? = nil, overlayAlpha: Double = 0,
+    cornerRadius: Double = 0, styleProgress: Double = 0
   ) {
     self.id = id
     self.center = center
@@ -32,6 +40,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     self.zIndex = zIndex
     self.contentRect = contentRect
     self.overlayAlpha = overlayAlpha
+    self.cornerRadius = cornerRadius
+    self.styleProgress = styleProgress
   }
 
   @inlinable public init(id: ElementID, frame: Rect, zIndex: Int = 0) {
@@ -69,6 +79,7 @@ public struct LayoutAttributes: Hashable, Sendable {
   /// Whether every number in the attributes is finite.
   public var isFinite: Bool {
     center.isFinite && size.isFinite && transform.isFinite && alpha.isFinite
-      && overlayAlpha.isFinite && (contentRect?.isFinite ?? true)
+      && overlayAlpha.isFinite && (contentRect?.isFinite ?? true) && cornerRadius.isFinite
+      && styleProgress.isFinite
   }
 }

@@ -1,0 +1,301 @@
+/// A photo grid ready to answer queries; see `PhotoGridLayout`.
+///
+/// Stores, per section, the global index of its first photo and the top of
+/// its extent (both sorted), plus the sections' photo sizes as given (a
+/// `.uniform` section costs nothing per photo). A query binary-searches the
+/// sections (All Photos, Months) or finds the grid's lines by arithmetic
+/// (Columns), then walks forward.
+public struct PreparedPhotoGrid: PreparedLayout {
+  /// The configuration the geometry was prepared with.
+  public let layout: PhotoGridLayout
+  /// The viewport the geometry was prepared for (validated).
+  public let viewport: Viewport
+  @usableFromInline let photos: [ItemSizes]
+  /// `itemStarts[s]`: the global index of section `s`'s first photo;
+  /// `itemStarts[s + 1] − itemStarts[s]` its count. One more than sections.
+  @usableFromInline let itemStarts: [Int]
+  /// `sectionTops[s]`: where section `s` begins along y; the last entry is
+  /// the content height. One more than sections.
+  @usableFromInline let sectionTops: [Double]
+  /// The height of the whole content.
+  public let contentHeight: Double
+
+  /// Cells' z-index.
+  public static let cellZIndex = 0
+  /// Section headers' z-index.
+  public static let headerZIndex = 1
+
+  init(layout: PhotoGridLayout, items: LayoutItems, viewport: Viewport) {
+    self.layout = layout
+    self.viewport = viewport
+    photos = items.sections
+    let w = viewport.size.width
+    var starts: [Int] = [0]
+    var tops: [Double] = [0]
+    starts.reserveCapacity(items.sections.count + 1)
+    tops.reserveCapacity(items.sections.count + 1)
+    var total = 0
+    var y = 0.0
+    let largeSlot = w * layout.largeHeightFraction
+    let group = largeSlot + w / 3
+    for section in items.sections {
+      let n = section.count
+      switch layout.mode {
+      case .allPhotos:
+        let full = Double(n / 4) * group
+        y += full + (n % 4 == 0 ? 0 : n % 4 == 1 ? largeSlot : group)
+      case .months:
+        y += layout.headerHeight + (n > 0 ? w * layout.summaryHeightFraction : 0)
+      case .columns:
+        break
+      }
+      total += n
+      starts.append(total)
+      tops.append(y)
+    }
+    if case .columns(let c) = layout.mode {
+      // Sections are continuous: a section's top is its first photo's line.
+      let pitch = Self.side(w, c, layout.columnSpacing) + layout.columnSpacing
+      for s in 0..<(tops.count - 1) { tops[s] = Double(starts[s] / c) * pitch }
+      let rows = total / c + (total % c == 0 ? 0 : 1)
+      tops[tops.count - 1] = rows == 0 ? 0 : Double(rows) * pitch - layout.columnSpacing
+    }
+    itemStarts = starts
+    sectionTops = tops
+    contentHeight = tops[tops.count - 1]
+  }
+
+  @usableFromInline static func side(_ width: Double, _ columns: Int, _ spacing: Double) -> Double {
+    (width - Double(columns - 1) * spacing) / Double(columns)
+  }
+
+  /// Whether every cell the mode draws has a positive size.
+  var cellSizesAreValid: Bool {
+    let w = viewport.size.width
+    let l = layout
+    switch l.mode {
+    case .allPhotos:
+      return w - l.largeInsets.left - l.largeInsets.right > 0
+        && w * l.largeHeightFraction - l.largeInsets.top - l.largeInsets.bottom > 0
+        && w / 3 - l.smallInsets.left - l.smallInsets.right > 0 && w / 3 - l.smallInsets.top - l.smallInsets.bottom > 0
+    case .months:
+      return w - l.summaryInsets.left - l.summaryInsets.right > 0
+        && w * l.summaryHeightFraction - l.summaryInsets.top - l.summaryInsets.bottom > 0
+    case .columns(let c):
+      return Self.side(w, c, l.columnSpacing) > 0
+    }
+  }
+
+  /// The viewport width `W`.
+  public var width: Double { viewport.size.width }
+  public var numberOfSections: Int { photos.count }
+
+  /// The number of photos in `section` (including those Months does not
+  /// show); 0 for a section that does not exist.
+  public func numberOfItems(inSection section: Int) -> Int {
+    guard section >= 0, section < photos.count else { return 0 }
+    return itemStarts[section + 1] - itemStarts[section]
+  }
+
+  /// The number of photos over all sections.
+  public var totalCount: Int { itemStarts[itemStarts.count - 1] }
+
+  /// The viewport's width by the content height, at any state.
+  public func contentSize(at state: ScrollState) -> Size { Size(width: width, height: contentHeight) }
+
+  /// Where section `section` begins along y (its header in Months, its
+  /// first line in Columns); `nil` for a section that does not exist.
+  public func top(ofSection section: Int) -> Double? {
+    guard section >= 0, section < photos.count else { return nil }
+    return sectionTops[section]
+  }
+
+  /// The section holding global photo index `g` (`0 ≤ g < totalCount`):
+  /// the last section starting at or before it.
+  ///
+  /// - Complexity: O(log s).
+  @usableFromInline func section(ofGlobal g: Int) -> Int {
+    var low = 0
+    var high = photos.count
+    // First section whose next start is after g.
+    while low < high {
+      let mid = (low + high) >> 1
+      if itemStarts[mid + 1] > g { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+
+  // MARK: - Frames
+
+  /// The frame of photo `item` of section `s`, or `nil` where the mode does
+  /// not show it; the caller keeps both in range.
+  @usableFromInline func cellFrame(_ item: Int, section s: Int) -> Rect? {
+    let w = width
+    let l = layout
+    switch l.mode {
+    case .allPhotos:
+      let largeSlot = w * l.largeHeightFraction
+      let groupTop = sectionTops[s] + Double(item / 4) * (largeSlot + w / 3)
+      let j = item % 4
+      if j == 0 {
+        return Rect(x: 0, y: groupTop, width: w, height: largeSlot).inset(by: l.largeInsets)
+      }
+      return Rect(x: Double(j - 1) * w / 3, y: groupTop + largeSlot, width: w / 3, height: w / 3)
+        .inset(by: l.smallInsets)
+    case .months:
+      guard item == 0 else { return nil }
+      return Rect(x: 0, y: sectionTops[s] + l.headerHeight, width: w, height: w * l.summaryHeightFraction)
+        .inset(by: l.summaryInsets)
+    case .columns(let c):
+      let side = Self.side(w, c, l.columnSpacing)
+      let g = itemStarts[s] + item
+      let pitch = side + l.columnSpacing
+      return Rect(x: Double(g % c) * pitch, y: Double(g / c) * pitch, width: side, height: side)
+    }
+  }
+
+  /// The attributes of a photo whose frame is `frame`.
+  @usableFromInline func cell(_ item: Int, section s: Int, frame: Rect) -> LayoutAttributes {
+    let raw = photos[s][item]
+    let photo = raw.isPositive ? raw : Size(width: 1, height: 1)
+    let fill = photo.aspectFill(frame.size)
+    let content = Rect(
+      x: (frame.width - fill.width) / 2, y: (frame.height - fill.height) / 2, width: fill.width, height: fill.height)
+    var attributes = LayoutAttributes(
+      id: .cell(item, section: s), center: frame.center, size: frame.size, zIndex: Self.cellZIndex,
+      contentRect: content)
+    if case .months = layout.mode {
+      attributes.cornerRadius = layout.summaryCornerRadius
+      attributes.styleProgress = 1
+    }
+    return attributes
+  }
+
+  @usableFromInline func header(_ s: Int) -> LayoutAttributes {
+    LayoutAttributes(
+      id: ElementID(kind: .header, section: s, item: 0),
+      frame: Rect(x: 0, y: sectionTops[s], width: width, height: layout.headerHeight), zIndex: Self.headerZIndex)
+  }
+
+  // MARK: - Queries
+
+  /// The attributes of one element: a photo `(cell, section, item)` where
+  /// the mode shows it, a Months header `(header, section, 0)`; `nil` for
+  /// anything else. The state is not read (nothing moves with the offset).
+  ///
+  /// - Complexity: O(1).
+  public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+    guard id.section >= 0, id.section < photos.count else { return nil }
+    switch id.kind {
+    case .cell:
+      guard id.item >= 0, id.item < numberOfItems(inSection: id.section),
+        let frame = cellFrame(id.item, section: id.section)
+      else { return nil }
+      return cell(id.item, section: id.section, frame: frame)
+    case .header:
+      guard case .months = layout.mode, id.item == 0, layout.headerHeight > 0 else { return nil }
+      return header(id.section)
+    default:
+      return nil
+    }
+  }
+
+  /// Appends every element whose frame meets `rect`.
+  ///
+  /// - Complexity: O(log s + k): All Photos and Months binary-search the
+  ///   first section ending after `rect`'s top, then walk sections and
+  ///   4-photo groups by arithmetic; Columns finds the lines by arithmetic
+  ///   and the first line's section by binary search. k counts the
+  ///   sections walked (empty ones included) and the elements found.
+  public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+    guard rect.isFinite, rect.width >= 0, rect.height >= 0, !photos.isEmpty else { return }
+    let lo = rect.minY
+    // A rectangle of zero height still meets what lies around its top edge.
+    let hi = Swift.max(rect.maxY, lo.nextUp)
+    if case .columns(let c) = layout.mode {
+      appendColumns(c, rect, lo, hi, into: &result)
+      return
+    }
+    // First section whose end is after lo.
+    var low = 0
+    var high = photos.count
+    while low < high {
+      let mid = (low + high) >> 1
+      if sectionTops[mid + 1] > lo { high = mid } else { low = mid + 1 }
+    }
+    var s = low
+    while s < photos.count && sectionTops[s] < hi {
+      appendSection(s, rect, lo, hi, into: &result)
+      s += 1
+    }
+  }
+
+  @usableFromInline func appendSection(
+    _ s: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
+  ) {
+    let n = numberOfItems(inSection: s)
+    switch layout.mode {
+    case .months:
+      if layout.headerHeight > 0 {
+        let h = header(s)
+        if h.frame.intersects(rect) { result.append(h) }
+      }
+      if n > 0, let frame = cellFrame(0, section: s), frame.intersects(rect) {
+        result.append(cell(0, section: s, frame: frame))
+      }
+    case .allPhotos:
+      let group = width * layout.largeHeightFraction + width / 3
+      let groups = n / 4 + (n % 4 == 0 ? 0 : 1)
+      // One group early, so rounding never skips a photo; the exact test
+      // below decides.
+      var g = Self.floorIndex((lo - sectionTops[s]) / group, limit: groups) - 1
+      if g < 0 { g = 0 }
+      while g < groups && sectionTops[s] + Double(g) * group < hi {
+        let end = Swift.min(n, 4 * g + 4)
+        for item in (4 * g)..<end {
+          if let frame = cellFrame(item, section: s), frame.intersects(rect) {
+            result.append(cell(item, section: s, frame: frame))
+          }
+        }
+        g += 1
+      }
+    case .columns:
+      break
+    }
+  }
+
+  @usableFromInline func appendColumns(
+    _ c: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
+  ) {
+    let total = totalCount
+    guard total > 0 else { return }
+    let side = Self.side(width, c, layout.columnSpacing)
+    let pitch = side + layout.columnSpacing
+    let rows = total / c + (total % c == 0 ? 0 : 1)
+    var row = Self.floorIndex(lo / pitch, limit: rows) - 1
+    if row < 0 { row = 0 }
+    var s = -1
+    while row < rows && Double(row) * pitch < hi {
+      let first = row * c
+      let end = Swift.min(total, first + c)
+      if s < 0 { s = section(ofGlobal: first) }
+      for g in first..<end {
+        while itemStarts[s + 1] <= g { s += 1 }
+        let item = g - itemStarts[s]
+        if let frame = cellFrame(item, section: s), frame.intersects(rect) {
+          result.append(cell(item, section: s, frame: frame))
+        }
+      }
+      row += 1
+    }
+  }
+
+  /// `⌊value⌋` limited to `0...limit`; NaN and −∞ give 0, +∞ gives `limit`.
+  @usableFromInline static func floorIndex(_ value: Double, limit: Int) -> Int {
+    guard value == value else { return 0 }
+    let down = value.rounded(.down)
+    if down <= 0 { return 0 }
+    if down >= Double(limit) { return limit }
+    return Int(down)
+  }
+}

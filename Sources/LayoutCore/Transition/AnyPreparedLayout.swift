@@ -1,0 +1,60 @@
+/// Any prepared layout whose state is a `ScrollState`, behind one type: what
+/// a chain of interrupted transitions starts from, so the chain keeps one
+/// type however often it is interrupted.
+///
+/// Forwarding costs one indirect call per method; queries keep the wrapped
+/// layout's complexity and allocate nothing more.
+public struct AnyPreparedLayout: PreparedLayout {
+  /// The wrapped layout.
+  public let base: any Sendable
+  /// The wrapped layout's viewport.
+  public let viewport: Viewport
+  /// The wrapped layout's number of sections.
+  public let numberOfSections: Int
+  private let items: @Sendable (Int) -> Int
+  private let size: @Sendable (ScrollState) -> Size
+  private let inset: @Sendable (ScrollState) -> EdgeInsets
+  private let query: @Sendable (Rect, ScrollState, inout [LayoutAttributes]) -> Void
+  private let lookup: @Sendable (ElementID, ScrollState) -> LayoutAttributes?
+  private let target: @Sendable (Point, Point, Point, ScrollState) -> Point
+
+  /// Wraps `layout`.
+  public init<L: PreparedLayout>(_ layout: L) where L.State == ScrollState {
+    if let already = layout as? AnyPreparedLayout {
+      self = already
+      return
+    }
+    base = layout
+    viewport = layout.viewport
+    numberOfSections = layout.numberOfSections
+    items = { layout.numberOfItems(inSection: $0) }
+    size = { layout.contentSize(at: $0) }
+    inset = { layout.contentInset(at: $0) }
+    query = { layout.attributes(in: $0, at: $1, into: &$2) }
+    lookup = { layout.attributes(for: $0, at: $1) }
+    target = { layout.targetContentOffset(proposed: $0, velocity: $1, dragStart: $2, at: $3) }
+  }
+
+  /// The wrapped layout's answer.
+  public func numberOfItems(inSection section: Int) -> Int { items(section) }
+  /// The wrapped layout's answer.
+  public func contentSize(at state: ScrollState) -> Size { size(state) }
+  /// The wrapped layout's answer.
+  public func contentInset(at state: ScrollState) -> EdgeInsets { inset(state) }
+
+  /// - Complexity: the wrapped layout's.
+  public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+    query(rect, state, &result)
+  }
+
+  /// The wrapped layout's answer.
+  public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? { lookup(id, state) }
+
+  public func targetContentOffset(proposed: Point, velocity: Point, at state: ScrollState) -> Point {
+    target(proposed, velocity, proposed, state)
+  }
+
+  public func targetContentOffset(proposed: Point, velocity: Point, dragStart: Point, at state: ScrollState) -> Point {
+    target(proposed, velocity, dragStart, state)
+  }
+}

@@ -1,0 +1,380 @@
+/// A change from one prepared layout to another that moves every element
+/// by identity: `(from, fromState)` at progress 0, `(to, toState)` at
+/// progress 1.
+///
+/// Progress `p` is the interpolation fraction, already through the timing
+/// curve (`TimingCurve`, `TransitionDriver`). The query is a pure function
+/// of `p` and costs two visible-rect queries (one on each layout) plus
+/// O(1) work per element found.
+///
+/// ## Coordinates
+/// The scroll offset runs from `a = fromState.contentOffset` to
+/// `b = toState.contentOffset`: `offset(at: p) = a + (b − a)·p`. Presented
+/// attributes are in *presented content coordinates*: the viewport at
+/// progress `p` is `Rect(origin: offset(at: p), size: viewport size)`, so
+/// the screen position of an element is its presented centre minus
+/// `offset(at: p)`. On screen:
+/// - an element in both layouts moves from its screen frame in A to its
+///   screen frame in B: centre, size, transform, alpha, overlay alpha,
+///   content rect, corner radius and style progress interpolate linearly;
+///   the z-index is the rounded interpolation;
+/// - an element only in A stays at its screen frame in A and fades out
+///   (alpha × (1 − p)); one only in B stays at its screen frame in B and
+///   fades in (alpha × p).
+/// In content coordinates, an element in both is therefore exactly at the
+/// interpolation of its frames in A and B.
+///
+/// ## Identity
+/// Presented elements carry B's identity when they are in B, A's identity
+/// when they are only in A. For a data change an element only in A may then
+/// share its identity with a different element of B (a deleted photo and
+/// the one now at its index): `attributes(for:progress:)` answers B's.
+///
+/// ## Visible set (the exact rule)
+/// For a query rectangle `R` (presented coordinates) at progress `p`, let
+/// `R_A = R` moved by `a − offset(at: p)` and `R_B = R` moved by
+/// `b − offset(at: p)` (R seen from the same place on screen in A at `a`
+/// and in B at `b`). An element is returned when
+/// 1. its presented frame meets `R`, and
+/// 2. its frame in A meets `R_A` or its frame in B meets `R_B`.
+/// For an element only in A (only in B) rule 2 follows from rule 1, so
+/// such elements are returned exactly when their presented frame meets
+/// `R`. An element in both that is outside `R_A` in A and outside `R_B`
+/// in B but crosses `R` mid-way is not returned. This cannot happen when
+/// the order of elements along the scroll axis is the same in A and B and
+/// the anchor is on screen at both ends (every photo grid mode change with
+/// the anchored target offset, every data update without moves): an
+/// element above the screen at one end and below it at the other would
+/// have to pass the anchor.
+///
+/// Both layouts' `attributes(for:at:)` must agree with their
+/// `attributes(in:at:into:)` bit for bit (every engine layout's tests check
+/// this): an element found in both queries is emitted once, by the query on
+/// A, using that agreement.
+public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
+  /// The layout at progress 0.
+  public let from: A
+  /// The state at progress 0; its content offset is `a`.
+  public let fromState: A.State
+  /// The layout at progress 1.
+  public let to: B
+  /// The state at progress 1; its content offset is `b`.
+  public let toState: B.State
+  /// How A's elements correspond to B's.
+  public let mapping: ElementMapping
+  /// The element the target offset keeps in place, in A, if any.
+  public let anchor: ElementID?
+  /// The anchor's counterpart in B (its section's first photo when it has
+  /// none), if any.
+  public let targetAnchor: ElementID?
+
+  /// A transition to an explicit target state.
+  ///
+  /// - Complexity: O(1).
+  public init(from: A, at fromState: A.State, to: B, at toState: B.State, mapping: ElementMapping = .sameIdentity) {
+    self.from = from
+    self.fromState = Self.sanitized(fromState)
+    self.to = to
+    self.toState = Self.sanitized(toState)
+    self.mapping = mapping
+    anchor = nil
+    targetAnchor = nil
+  }
+
+  /// A transition whose target offset keeps the photo you are looking at in
+  /// place: the anchor is the element of A under `point` (a point on
+  /// screen, the viewport's centre by default), or when nothing is under
+  /// it, the element of A on screen whose centre is nearest. Its
+  /// counterpart in B (or when it has none, the first photo of its section
+  /// in B) gets the target offset that puts its centre at the anchor's
+  /// centre on screen, clamped into B's offset bounds at `toState`.
+  /// `toState`'s offset is replaced; without an anchor it is A's offset,
+  /// clamped.
+  ///
+  /// - Complexity: two visible-rect queries on A (O(log n + k)); allocates
+  ///   (once, not per frame).
+  public init(
+    from: A, at fromState: A.State, to: B, at toState: B.State, mapping: ElementMapping = .sameIdentity,
+    anchoredAt point: Point? = nil
+  ) {
+    let fromState = Self.sanitized(fromState)
+    let a = fromState.contentOffset
+    let size = from.viewport.size
+    let screenPoint =
+      point.map { Point(x: $0.x.finiteOr(size.width / 2), y: $0.y.finiteOr(size.height / 2)) }
+      ?? Point(x: size.width / 2, y: size.height / 2)
+    let contentPoint = a + screenPoint
+    var found: [LayoutAttributes] = []
+    from.attributes(in: Rect(origin: contentPoint, size: .zero), at: fromState, into: &found)
+    if found.isEmpty { from.attributes(in: Rect(origin: a, size: size), at: fromState, into: &found) }
+    let anchorA = Self.best(found, near: contentPoint)
+    var target = toState
+    var anchorB: LayoutAttributes?
+    if let anchorA {
+      if let id = mapping.forward(anchorA.id), let b = to.attributes(for: id, at: toState) {
+        anchorB = b
+      } else if let s = mapping.forwardSection(anchorA.id.section),
+        let b = to.attributes(for: .cell(0, section: s), at: toState)
+      {
+        anchorB = b
+      }
+    }
+    var b = a
+    if let anchorA, let anchorB {
+      b = anchorB.center - (anchorA.center - a)
+    }
+    let bounds = to.offsetBounds(at: toState)
+    target.contentOffset = Point(x: clamp(b.x, bounds.min.x, bounds.max.x), y: clamp(b.y, bounds.min.y, bounds.max.y))
+    self.from = from
+    self.fromState = fromState
+    self.to = to
+    self.toState = target
+    self.mapping = mapping
+    anchor = anchorA?.id
+    targetAnchor = anchorB?.id
+  }
+
+  static func sanitized<S: ScrollStateProtocol>(_ state: S) -> S {
+    var copy = state
+    copy.contentOffset = state.contentOffset.sanitized
+    return copy
+  }
+
+  /// The attributes under `point` to anchor on: cells before other kinds,
+  /// then the nearest centre, then the lower identity (deterministic).
+  static func best(_ candidates: [LayoutAttributes], near point: Point) -> LayoutAttributes? {
+    func distance(_ a: LayoutAttributes) -> Double {
+      let dx = a.center.x - point.x
+      let dy = a.center.y - point.y
+      return dx * dx + dy * dy
+    }
+    return candidates.min { l, r in
+      let lc = l.id.kind == .cell
+      let rc = r.id.kind == .cell
+      if lc != rc { return lc }
+      let dl = distance(l)
+      let dr = distance(r)
+      if dl != dr { return dl < dr }
+      return l.id < r.id
+    }
+  }
+
+  /// `a`, the offset at progress 0.
+  public var sourceOffset: Point { fromState.contentOffset }
+  /// `b`, the offset at progress 1 (the anchored target offset).
+  public var targetOffset: Point { toState.contentOffset }
+
+  /// The presented content offset at progress `p`: `a + (b − a)·p`, with
+  /// `p` clamped into `[0, 1]` (NaN counts as 0).
+  public func offset(at p: Double) -> Point {
+    let p = clamp(p, 0, 1)
+    let a = sourceOffset
+    let b = targetOffset
+    return Point(x: mix(a.x, b.x, p), y: mix(a.y, b.y, p))
+  }
+
+  /// The viewport at progress `p`, in presented coordinates.
+  public func viewportRect(at p: Double) -> Rect {
+    let p = clamp(p, 0, 1)
+    let sa = from.viewport.size
+    let sb = to.viewport.size
+    return Rect(
+      origin: offset(at: p), size: Size(width: mix(sa.width, sb.width, p), height: mix(sa.height, sb.height, p)))
+  }
+
+  // MARK: - Interpolation
+
+  /// An element in both layouts at progress `p`.
+  @inlinable public static func interpolate(
+    _ x: LayoutAttributes, _ y: LayoutAttributes, _ p: Double
+  ) -> LayoutAttributes {
+    let cx = x.contentRect ?? Rect(origin: .zero, size: x.size)
+    let cy = y.contentRect ?? Rect(origin: .zero, size: y.size)
+    let content: Rect? =
+      x.contentRect == nil && y.contentRect == nil
+      ? nil
+      : Rect(
+        x: mix(cx.minX, cy.minX, p), y: mix(cx.minY, cy.minY, p), width: mix(cx.width, cy.width, p),
+        height: mix(cx.height, cy.height, p))
+    let tx = x.transform
+    let ty = y.transform
+    let transform = AffineTransform(
+      a: mix(tx.a, ty.a, p), b: mix(tx.b, ty.b, p), c: mix(tx.c, ty.c, p), d: mix(tx.d, ty.d, p),
+      tx: mix(tx.tx, ty.tx, p), ty: mix(tx.ty, ty.ty, p))
+    let z = mix(Double(x.zIndex), Double(y.zIndex), p).rounded()
+    return LayoutAttributes(
+      id: y.id, center: Point(x: mix(x.center.x, y.center.x, p), y: mix(x.center.y, y.center.y, p)),
+      size: Size(width: mix(x.size.width, y.size.width, p), height: mix(x.size.height, y.size.height, p)),
+      transform: transform, alpha: mix(x.alpha, y.alpha, p),
+      zIndex: z >= Double(Int32.min) && z <= Double(Int32.max) ? Int(z) : y.zIndex, contentRect: content,
+      overlayAlpha: mix(x.overlayAlpha, y.overlayAlpha, p), cornerRadius: mix(x.cornerRadius, y.cornerRadius, p),
+      styleProgress: mix(x.styleProgress, y.styleProgress, p))
+  }
+
+  /// An element of one layout only, moved by `shift` and faded to `alpha`
+  /// times its own.
+  @inlinable static func alone(_ x: LayoutAttributes, shift: Point, alpha: Double) -> LayoutAttributes {
+    var copy = x
+    copy.center = x.center + shift
+    copy.alpha = x.alpha * alpha
+    return copy
+  }
+
+  // MARK: - Queries
+
+  /// Appends the presented attributes of every element the visible-set
+  /// rule (see the type's documentation) returns for `rect` at progress
+  /// `p`, in no particular order.
+  ///
+  /// Uses `result` itself as scratch: A's and B's answers are appended,
+  /// rewritten in place and trimmed, so a steady-state frame allocates
+  /// nothing once `result` has the capacity.
+  ///
+  /// - Complexity: O(log n + k): one query on A and one on B, then per
+  ///   element found one `attributes(for:)` lookup on the other layout
+  ///   (plus the mapping's O(log d) for a data change).
+  /// - Bad input: `p` is clamped into `[0, 1]` (NaN counts as 0); a
+  ///   non-finite `rect` returns nothing.
+  public func attributes(in rect: Rect, progress p: Double, into result: inout [LayoutAttributes]) {
+    guard rect.isFinite else { return }
+    let p = clamp(p, 0, 1)
+    let o = offset(at: p)
+    let a = sourceOffset
+    let b = targetOffset
+    let rectA = rect.offsetBy(dx: a.x - o.x, dy: a.y - o.y)
+    let rectB = rect.offsetBy(dx: b.x - o.x, dy: b.y - o.y)
+    let shiftA = o - a
+    let shiftB = o - b
+    // A's elements: pairs (emitted here) and those only in A.
+    var start = result.count
+    from.attributes(in: rectA, at: fromState, into: &result)
+    var write = start
+    var read = start
+    var end = result.count
+    while read < end {
+      let x = result[read]
+      read += 1
+      let presented: LayoutAttributes
+      if let id = mapping.forward(x.id), let y = to.attributes(for: id, at: toState) {
+        presented = Self.interpolate(x, y, p)
+      } else {
+        presented = Self.alone(x, shift: shiftA, alpha: 1 - p)
+      }
+      if presented.frame.intersects(rect) {
+        result[write] = presented
+        write += 1
+      }
+    }
+    result.removeLast(end - write)
+    // B's elements: pairs A's query did not find, and those only in B.
+    start = result.count
+    to.attributes(in: rectB, at: toState, into: &result)
+    write = start
+    read = start
+    end = result.count
+    while read < end {
+      let y = result[read]
+      read += 1
+      let presented: LayoutAttributes
+      if let id = mapping.backward(y.id), let x = from.attributes(for: id, at: fromState) {
+        if x.frame.intersects(rectA) { continue }  // emitted by A's pass
+        presented = Self.interpolate(x, y, p)
+      } else {
+        presented = Self.alone(y, shift: shiftB, alpha: p)
+      }
+      if presented.frame.intersects(rect) {
+        result[write] = presented
+        write += 1
+      }
+    }
+    result.removeLast(end - write)
+  }
+
+  /// Appends the presented attributes visible in the viewport at progress
+  /// `p` (`viewportRect(at: p)`).
+  public func visibleAttributes(progress p: Double, into result: inout [LayoutAttributes]) {
+    attributes(in: viewportRect(at: p), progress: p, into: &result)
+  }
+
+  /// The presented attributes of one element at progress `p`, looked up by
+  /// its presented identity (B's, or A's for an element only in A); `nil`
+  /// when neither layout has it.
+  ///
+  /// - Complexity: O(1) lookups (O(log d) for a data change).
+  public func attributes(for id: ElementID, progress p: Double) -> LayoutAttributes? {
+    let p = clamp(p, 0, 1)
+    let o = offset(at: p)
+    if let y = to.attributes(for: id, at: toState) {
+      if let idA = mapping.backward(id), let x = from.attributes(for: idA, at: fromState) {
+        return Self.interpolate(x, y, p)
+      }
+      return Self.alone(y, shift: o - targetOffset, alpha: p)
+    }
+    if let x = from.attributes(for: id, at: fromState) {
+      if let idB = mapping.forward(id), to.attributes(for: idB, at: toState) != nil { return nil }
+      return Self.alone(x, shift: o - sourceOffset, alpha: 1 - p)
+    }
+    return nil
+  }
+
+  /// The transition frozen at progress `p`: what is on screen, as a
+  /// prepared layout a new transition can start from.
+  public func presented(at p: Double) -> PresentedTransition<A, B> {
+    PresentedTransition(transition: self, progress: clamp(p, 0, 1))
+  }
+}
+
+/// A transition frozen at one progress: a prepared layout whose elements
+/// are the transition's presented elements and whose natural offset is the
+/// presented offset. A new transition started mid-way starts from it, so
+/// it starts from what is on screen.
+///
+/// Its content size and insets are B's; its sections and item counts are
+/// B's. Queries ignore the state (nothing moves with the offset).
+public struct PresentedTransition<A: PreparedLayout, B: PreparedLayout>: PreparedLayout {
+  /// The transition it freezes.
+  public let transition: LayoutTransition<A, B>
+  /// The progress it is frozen at, in `[0, 1]`.
+  public let progress: Double
+
+  /// B's viewport.
+  public var viewport: Viewport { transition.to.viewport }
+  /// B's number of sections.
+  public var numberOfSections: Int { transition.to.numberOfSections }
+  /// B's number of items in `section` (0 for a section B does not have).
+  public func numberOfItems(inSection section: Int) -> Int { transition.to.numberOfItems(inSection: section) }
+
+  /// The content size of B, grown to hold the presented viewport (so the
+  /// presented offset is always inside the offset bounds).
+  public func contentSize(at state: ScrollState) -> Size {
+    let size = transition.to.contentSize(at: transition.toState)
+    let viewport = transition.viewportRect(at: progress)
+    return Size(width: Swift.max(size.width, viewport.maxX), height: Swift.max(size.height, viewport.maxY))
+  }
+
+  /// B's content insets.
+  public func contentInset(at state: ScrollState) -> EdgeInsets { transition.to.contentInset(at: transition.toState) }
+
+  /// The state that shows what the transition shows: the presented offset.
+  public var presentedState: ScrollState { ScrollState(contentOffset: transition.offset(at: progress)) }
+
+  /// Appends the transition's presented elements in `rect` at the frozen
+  /// progress (its visible-set rule); the state is not read.
+  ///
+  /// - Complexity: O(log n + k), as the transition's query.
+  public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+    transition.attributes(in: rect, progress: progress, into: &result)
+  }
+
+  /// One presented element by its presented identity (see
+  /// `LayoutTransition.attributes(for:progress:)`); `nil` when absent.
+  ///
+  /// - Complexity: O(1) lookups (O(log d) for a data change).
+  public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+    transition.attributes(for: id, progress: progress)
+  }
+}
+
+/// `a·(1 − p) + b·p`: exactly `a` at 0 and exactly `b` at 1, so a finished
+/// transition shows B's attributes bit for bit.
+@inlinable func mix(_ a: Double, _ b: Double, _ p: Double) -> Double { a * (1 - p) + b * p }
