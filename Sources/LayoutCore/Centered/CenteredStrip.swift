@@ -23,20 +23,33 @@ public struct CenteredStrip: Hashable, Sendable {
   /// The items as slots: slot `i` is item `i`'s extent along the axis.
   public let slots: UniformStrip
 
-  /// - Throws: `LayoutError.invalidViewport` for a bad viewport,
-  ///   `.invalidItemSize` for an item size that is not finite and positive,
+  /// - Throws: `LayoutError.invalidViewport` for a bad viewport (or one
+  ///   longer than `LayoutLimits.maximumExtent`), `.invalidItemSize` for an
+  ///   item size that is not finite and positive (or above the limit),
   ///   `.invalidConfiguration` for a spacing that is not finite or leaves a
-  ///   pitch of zero or less, `.invalidItemCount` for a negative count.
+  ///   pitch of zero or less, `.invalidValue` for a spacing beyond the
+  ///   limit, `.invalidItemCount` for a negative count, `.contentTooLarge`
+  ///   when `V + (n − 1)·p` would pass the limit.
+  /// - Complexity: O(1).
   public init(axis: Axis, itemSize: Size, spacing: Double, count: Int, viewport: Size) throws(LayoutError) {
-    guard viewport.isPositive else { throw .invalidViewport(viewport) }
-    guard itemSize.isPositive else { throw .invalidItemSize(section: 0, item: 0, itemSize) }
+    let limit = LayoutLimits.maximumExtent
+    guard viewport.isPositive, viewport.width <= limit, viewport.height <= limit else {
+      throw .invalidViewport(viewport)
+    }
+    guard itemSize.isPositive, itemSize.width <= limit, itemSize.height <= limit else {
+      throw .invalidItemSize(section: 0, item: 0, itemSize)
+    }
     guard count >= 0 else { throw .invalidItemCount(section: 0, count: count) }
     guard spacing.isFinite else { throw .invalidConfiguration("spacing \(spacing) is not finite") }
+    _ = try Validate.coordinate(spacing, "spacing")
     let extent = itemSize[axis]
     let pitch = extent + spacing
     guard pitch > 0, pitch.isFinite else {
       throw .invalidConfiguration("spacing \(spacing) leaves no room between items of extent \(extent)")
     }
+    // The content runs V + (n − 1)·p; the frames reach half an item past it
+    // at most, which the limit's margin covers.
+    _ = try Validate.extent(count: Swift.max(0, count - 1), pitch: pitch, leading: viewport[axis])
     self.axis = axis
     self.itemSize = itemSize
     self.spacing = spacing
