@@ -153,25 +153,27 @@ public struct CenterEffect: Hashable, Sendable {
 
   /// The effect, checked: a `.points` unit a finite positive length (up
   /// to `LayoutLimits.maximumExtent`), plateau and span finite and not
-  /// negative (up to 10⁶ units), minScale, minAlpha and a compress
-  /// fraction in `0...1`, reach, peek and depth finite and not negative.
+  /// negative (up to 1000 units), minScale, minAlpha and a compress
+  /// fraction in `0...1`, reach and depth in `0...1000` units, peek a
+  /// length. (The bounds keep a query's widening by the displacement, and
+  /// so its cost, proportionate.)
   ///
   /// - Complexity: O(1).
   /// - Throws: `LayoutError.invalidValue` naming the first bad parameter.
   public func validated() throws(LayoutError) -> CenterEffect {
     if case .points(let points) = unit { _ = try Validate.positiveLength(points, "effect unit (points)") }
-    _ = try Validate.inRange(plateau, 0...1e6, "effect plateau")
-    _ = try Validate.inRange(span, 0...1e6, "effect span")
+    _ = try Validate.inRange(plateau, 0...1000, "effect plateau")
+    _ = try Validate.inRange(span, 0...1000, "effect span")
     _ = try Validate.unit(minScale, "minScale")
     _ = try Validate.unit(minAlpha, "minAlpha")
     switch shift {
     case .none: break
     case .compress(let fraction, let reach):
       _ = try Validate.unit(fraction, "compress fraction")
-      _ = try Validate.inRange(reach, 0...1e6, "compress reach")
+      _ = try Validate.inRange(reach, 0...1000, "compress reach")
     case .stack(let peek, let depth):
       _ = try Validate.length(peek, "stack peek")
-      _ = try Validate.inRange(depth, 0...1e6, "stack depth")
+      _ = try Validate.inRange(depth, 0...1000, "stack depth")
     }
     return self
   }

@@ -22,6 +22,10 @@ public struct CenteredStrip: Hashable, Sendable {
   public let viewportSize: Size
   /// The items as slots: slot `i` is item `i`'s extent along the axis.
   public let slots: UniformStrip
+  /// The content's length along the axis: `V + (n − 1)·p`, nudged by an
+  /// ulp when that makes `length − V` (the highest offset a scroll view
+  /// computes from the content size) exactly `(n − 1)·p`.
+  let mainLength: Double
 
   /// - Throws: `LayoutError.invalidViewport` for a bad viewport (or one
   ///   longer than `LayoutLimits.maximumExtent`), `.invalidItemSize` for an
@@ -55,6 +59,16 @@ public struct CenteredStrip: Hashable, Sendable {
     self.spacing = spacing
     self.viewportSize = viewport
     slots = UniformStrip(leading: viewport[axis] / 2 - extent / 2, extent: extent, pitch: pitch, count: count)
+    let span = Double(Swift.max(0, count - 1)) * pitch
+    let v = viewport[axis]
+    var length = v + span
+    // A scroll view rests at most at `length − V`: make that the last
+    // item's centring offset exactly, so a snap to it lands on the bits.
+    for candidate in [length, length.nextUp, length.nextDown] where candidate - v == span {
+      length = candidate
+      break
+    }
+    mainLength = length
   }
 
   /// The number of items.
@@ -66,12 +80,12 @@ public struct CenteredStrip: Hashable, Sendable {
 
   /// The content size: `V + (n − 1)·p` along the axis (just `V` when
   /// empty), the viewport's extent across it.
-  public var contentSize: Size {
-    Size(axis: axis, main: viewportExtent + Double(Swift.max(0, count - 1)) * pitch, cross: viewportSize[axis.cross])
-  }
+  public var contentSize: Size { Size(axis: axis, main: mainLength, cross: viewportSize[axis.cross]) }
 
-  /// The highest offset along the axis: the one centring the last item.
-  public var maximumOffset: Double { Double(Swift.max(0, count - 1)) * pitch }
+  /// The highest offset along the axis: the one centring the last item,
+  /// computed as a scroll view does (`contentSize − V`), so that it is the
+  /// same bits as the surface's own bound.
+  public var maximumOffset: Double { Swift.max(0, mainLength - viewportExtent) }
 
   /// Item `i`'s untransformed frame (any `i`, even outside the items).
   @inlinable public func frame(_ i: Int) -> Rect {
@@ -89,9 +103,13 @@ public struct CenteredStrip: Hashable, Sendable {
   /// centring item `k` its two neighbours are at `±p` up to one rounding.
   @inlinable public func delta(_ i: Int, offset: Double) -> Double { Double(i) * pitch - offset }
 
-  /// The offset along the axis that centres item `i`; `i` clamps into the
-  /// items (0 when there are none).
-  public func centeringOffset(_ i: Int) -> Double { Double(clamp(i, 0, Swift.max(0, count - 1))) * pitch }
+  /// The offset along the axis that centres item `i`: `i·p`, never above
+  /// `maximumOffset` (they differ by at most an ulp, for the last item when
+  /// the content length cannot be nudged to make them equal); `i` clamps
+  /// into the items (0 when there are none).
+  public func centeringOffset(_ i: Int) -> Double {
+    Swift.min(Double(clamp(i, 0, Swift.max(0, count - 1))) * pitch, maximumOffset)
+  }
 
   /// The fractional item index at the centre at `offset`: 2.5 is half-way
   /// from item 2 to item 3. Non-finite offsets read as 0.
