@@ -64,6 +64,9 @@ enum AxisMotion: Hashable, Sendable {
       let a = from - rest
       let b = velocity + omega * a
       let e = exp(-omega * t)
+      // Far past the start (a huge time) the spring has long come to rest;
+      // `(a + b·t)·e` would be ∞·0 there.
+      if e == 0 { return (rest, 0, true) }
       let x = (a + b * t) * e
       let v = (b - omega * (a + b * t)) * e
       if abs(x) <= AxisMotion.restDistance && abs(v) <= AxisMotion.restSpeed && t > 0 { return (rest, 0, true) }

@@ -14,8 +14,8 @@ import LayoutCore
 /// | `release` | the finger lifts (a fling if it was moving) |
 /// | `wait SECONDS` | time passes with no finger |
 /// | `tap` | the finger touches and lifts at once: stops a fling |
-/// | `scroll X,Y` | animated `setContentOffset` |
-/// | `jump X,Y` | `setContentOffset` without animation |
+/// | `scroll X,Y` | animated `setContentOffset`, clamped into bounds |
+/// | `jump X,Y` | `setContentOffset` without animation, clamped into bounds |
 ///
 /// A finger moving left (negative DX) scrolls the content towards higher
 /// offsets, as on a phone. An untargeted `hold` or `release` goes to the one
@@ -38,6 +38,8 @@ public struct GestureScript: Hashable, Sendable {
     public var target: String?
     /// What happens.
     public var action: Action
+    /// The step as written (without its comment), for error messages.
+    public var text: String = ""
   }
 
   /// The parsed steps, in order.
@@ -46,24 +48,47 @@ public struct GestureScript: Hashable, Sendable {
   /// The most frames one run may produce (about 14 minutes at 120 Hz).
   public static let maximumFrames = 100_000
 
+  /// The longest duration one step may give, in seconds (a day). Longer
+  /// ones are rejected while parsing, before any arithmetic on them; the
+  /// frame limit at the run's rate is checked by `run` and `frameCount`.
+  public static let maximumStepDuration = 86_400.0
+
+  /// The longest script text accepted, in bytes (1 MiB).
+  public static let maximumTextLength = 1 << 20
+
   /// Parses `text`.
   ///
-  /// - Throws: `ScriptError` naming the bad step.
+  /// Steps are separated by `;` or line breaks (`\n`, `\r\n` or `\r`); a
+  /// UTF-8 byte-order mark at the start is ignored. Every number must be
+  /// finite; durations must lie in `0...maximumStepDuration`.
+  ///
+  /// - Complexity: O(length of `text`).
+  /// - Throws: `ScriptError.badStep` naming the bad step (its number and
+  ///   text) and why; `.tooLong` for a text longer than
+  ///   `maximumTextLength` bytes.
   public init(_ text: String) throws(ScriptError) {
+    guard text.utf8.count <= Self.maximumTextLength else {
+      throw .badStep("(\(text.utf8.count) bytes)", "a script may hold at most \(Self.maximumTextLength) bytes")
+    }
+    var text = Substring(text)
+    if text.first == "\u{FEFF}" { text = text.dropFirst() }
     var steps: [Step] = []
-    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == ";" }
+    // "\r\n" is one Character (a newline); a lone "\r" is one too.
+    let lines = text.split(omittingEmptySubsequences: false) { $0.isNewline || $0 == ";" }
     for raw in lines {
       let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+      var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline }).map(String.init)
       guard !words.isEmpty else { continue }
+      let name = Self.stepName(steps.count + 1, line)
       var target: String?
       if !Self.verbs.contains(words[0]) {
         // A target name comes before a step; anything else is not a step.
         guard words.count >= 2, Self.verbs.contains(words[1]) else {
+          let first = words[0]
           throw .badStep(
-            String(line),
-            words.count == 1 && !words[0].isEmpty && words[0].first!.isLetter
-              ? "'\(words[0])' is not a step (or a target needs a step after it)" : "unknown step '\(words[0])'")
+            name,
+            words.count == 1 && first.first?.isLetter == true
+              ? "'\(first)' is not a step (or a target needs a step after it)" : "unknown step '\(first)'")
         }
         target = words.removeFirst()
       }
@@ -71,45 +96,102 @@ public struct GestureScript: Hashable, Sendable {
       let action: Action
       switch (verb, words.count) {
       case ("drag", 2):
-        action = .drag(try Self.point(words[0], line), duration: try Self.seconds(words[1], line))
-      case ("hold", 1): action = .hold(try Self.seconds(words[0], line))
-      case ("wait", 1): action = .wait(try Self.seconds(words[0], line))
+        action = .drag(try Self.point(words[0], name), duration: try Self.seconds(words[1], name))
+      case ("hold", 1): action = .hold(try Self.seconds(words[0], name))
+      case ("wait", 1): action = .wait(try Self.seconds(words[0], name))
       case ("release", 0): action = .release
       case ("tap", 0): action = .tap
-      case ("scroll", 1): action = .scroll(try Self.point(words[0], line))
-      case ("jump", 1): action = .jump(try Self.point(words[0], line))
+      case ("scroll", 1): action = .scroll(try Self.point(words[0], name))
+      case ("jump", 1): action = .jump(try Self.point(words[0], name))
       default:
         throw .badStep(
-          String(line), Self.verbs.contains(verb) ? "wrong number of arguments for '\(verb)'" : "unknown step '\(verb)'"
-        )
+          name, Self.verbs.contains(verb) ? "wrong number of arguments for '\(verb)'" : "unknown step '\(verb)'")
       }
-      steps.append(Step(target: target, action: action))
+      steps.append(Step(target: target, action: action, text: String(line).trimmingSpaces))
     }
     self.steps = steps
   }
 
-  static let verbs: Set<String> = ["drag", "hold", "release", "wait", "tap", "scroll", "jump"]
+  /// The step names a script understands.
+  public static let verbs: Set<String> = ["drag", "hold", "release", "wait", "tap", "scroll", "jump"]
 
-  static func number(_ word: String, _ line: Substring) throws(ScriptError) -> Double {
+  /// How errors name a step: its number and its text, shortened.
+  static func stepName(_ number: Int, _ line: Substring) -> String {
+    let text = String(line).trimmingSpaces
+    let short = text.count > 60 ? String(text.prefix(57)) + "..." : text
+    return "\(number) '\(short)'"
+  }
+
+  static func number(_ word: String, _ step: String) throws(ScriptError) -> Double {
     guard let value = Double(word), value.isFinite else {
-      throw .badStep(String(line), "'\(word)' is not a finite number")
+      throw .badStep(step, "'\(word)' is not a finite number")
     }
     return value
   }
 
-  static func seconds(_ word: String, _ line: Substring) throws(ScriptError) -> Double {
-    let value = try number(word, line)
-    guard value >= 0 else { throw .badStep(String(line), "a duration cannot be negative") }
+  static func seconds(_ word: String, _ step: String) throws(ScriptError) -> Double {
+    let value = try number(word, step)
+    guard value >= 0 else { throw .badStep(step, "a duration cannot be negative") }
+    guard value <= maximumStepDuration else {
+      throw .badStep(step, "a duration must be at most \(Int(maximumStepDuration)) s, not \(word)")
+    }
     return value
   }
 
-  static func point(_ word: String, _ line: Substring) throws(ScriptError) -> Point {
+  static func point(_ word: String, _ step: String) throws(ScriptError) -> Point {
     let parts = word.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 1 || parts.count == 2 else { throw .badStep(String(line), "'\(word)' is not X or X,Y") }
-    let x = try number(parts[0], line)
-    let y = parts.count == 2 ? try number(parts[1], line) : 0
+    guard parts.count == 1 || parts.count == 2 else { throw .badStep(step, "'\(word)' is not X or X,Y") }
+    let x = try number(parts[0], step)
+    let y = parts.count == 2 ? try number(parts[1], step) : 0
     return Point(x: x, y: y)
   }
+
+  /// The run rate `run` uses for `fps`: a non-finite or non-positive rate
+  /// is 120 (documented clamp).
+  public static func effectiveRate(_ fps: Double) -> Double { fps.isFinite && fps > 0 ? fps : 120 }
+
+  /// The ticks a timed step of `seconds` takes at `fps` (at least one), or
+  /// `nil` when that is more than `maximumFrames`: the bound is checked on
+  /// the `Double` before any conversion, so no duration or rate can trap.
+  ///
+  /// - Complexity: O(1).
+  public static func ticks(_ seconds: Double, fps: Double) -> Int? {
+    let exact = (seconds * effectiveRate(fps)).rounded()
+    guard exact.isFinite, exact <= Double(maximumFrames) else { return nil }
+    return Swift.max(1, Int(exact))
+  }
+
+  /// The tick count after each timed step (`drag`, `hold`, `wait`), in
+  /// order, at `fps`.
+  ///
+  /// - Complexity: O(number of steps).
+  /// - Throws: `ScriptError.tooLong` naming the step at which the total
+  ///   passes `maximumFrames`.
+  public func tickMarks(fps: Double) throws(ScriptError) -> [Int] {
+    var total = 0
+    var marks: [Int] = []
+    for (index, step) in steps.enumerated() {
+      let seconds: Double
+      switch step.action {
+      case .drag(_, let d), .hold(let d), .wait(let d): seconds = d
+      default: continue
+      }
+      // Each addend is at most maximumFrames and the total is checked after
+      // every step, so the sum cannot overflow.
+      guard let n = Self.ticks(seconds, fps: fps), total + n <= Self.maximumFrames else {
+        let needed = Self.ticks(seconds, fps: fps).map { "\(total + $0)" } ?? "more than \(Self.maximumFrames)"
+        throw .tooLong(step: Self.stepName(index + 1, Substring(step.text)), frames: needed)
+      }
+      total += n
+      marks.append(total)
+    }
+    return marks
+  }
+
+  /// The ticks a run at `fps` takes (frames after the first).
+  ///
+  /// - Throws: `ScriptError.tooLong` past `maximumFrames`.
+  public func frameCount(fps: Double) throws(ScriptError) -> Int { try tickMarks(fps: fps).last ?? 0 }
 
   /// Runs the script on `driver` at `fps` frames per second, calling
   /// `frame` after every tick with the tick's time. Instant steps
@@ -119,23 +201,19 @@ public struct GestureScript: Hashable, Sendable {
   /// Frame times are `k / fps` for an integer counter `k`, so they do not
   /// drift and repeat bit for bit.
   ///
-  /// - Throws: `ScriptError.tooLong` past `maximumFrames`, or what the
-  ///   driver throws (an unknown target).
+  /// - Throws: `ScriptError.tooLong` past `maximumFrames` (checked before
+  ///   the first step runs), or what the driver throws (an unknown target).
   public func run<Driver: GestureDriven>(
     on driver: inout Driver, fps: Double = 120, frame: (inout Driver, Double) -> Void
   ) throws(ScriptError) {
-    let fps = fps.isFinite && fps > 0 ? fps : 120
+    let fps = Self.effectiveRate(fps)
+    // Checked before anything runs: every step's ticks fit, and so does the sum.
+    _ = try tickMarks(fps: fps)
     var tick = 0
     var time: Double { Double(tick) / fps }
     var translations: [String: Point] = [:]
-    func ticks(_ seconds: Double) -> Int { Swift.max(1, Int((seconds * fps).rounded())) }
-    var total = 0
-    for step in steps {
-      if case .drag(_, let d) = step.action { total += ticks(d) }
-      if case .hold(let d) = step.action { total += ticks(d) }
-      if case .wait(let d) = step.action { total += ticks(d) }
-    }
-    guard total <= Self.maximumFrames else { throw .tooLong(frames: total) }
+    // Safe after the check above.
+    func ticks(_ seconds: Double) -> Int { Self.ticks(seconds, fps: fps) ?? 1 }
 
     let key = { (step: Step) in step.target ?? "" }
     var pending = false
@@ -209,16 +287,27 @@ public struct GestureScript: Hashable, Sendable {
 
 /// Why a gesture script could not run.
 public enum ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// A step that does not parse: the step (its number and text) and why.
   case badStep(String, String)
+  /// A target name the driver does not have, and the names it has (empty
+  /// for a driver with one surface, which takes no target).
   case unknownTarget(String, known: [String])
-  case tooLong(frames: Int)
+  /// The script needs more than `GestureScript.maximumFrames` frames: the
+  /// step where the total passes the limit, and the frames needed by then.
+  case tooLong(step: String, frames: String)
+  /// The script file could not be read: the path and why.
+  case unreadable(path: String, reason: String)
 
   public var description: String {
     switch self {
-    case .badStep(let step, let why): "bad script step '\(step.trimmingSpaces)': \(why)"
+    case .badStep(let step, let why): "bad script step \(step): \(why)"
     case .unknownTarget(let name, let known):
-      "unknown target '\(name)' (known: \(known.joined(separator: ", ")))"
-    case .tooLong(let frames): "the script needs \(frames) frames; at most \(GestureScript.maximumFrames) are allowed"
+      known.isEmpty
+        ? "unknown target '\(name)': this surface takes no target name (write the step without '\(name)')"
+        : "unknown target '\(name)' (known: \(known.joined(separator: ", ")))"
+    case .tooLong(let step, let frames):
+      "the script needs \(frames) frames by step \(step); at most \(GestureScript.maximumFrames) are allowed"
+    case .unreadable(let path, let reason): "cannot read script file '\(path)': \(reason)"
     }
   }
 }

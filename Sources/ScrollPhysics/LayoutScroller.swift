@@ -67,11 +67,7 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
     _ target: String?, _ offset: Point, animated: Bool, at time: Double
   ) throws(ScriptError) {
     try check(target)
-    if animated {
-      surface.setContentOffset(animated: offset, at: time)
-    } else {
-      surface.setContentOffset(offset, at: time)
-    }
+    surface.setProgrammaticContentOffset(offset, animated: animated, at: time)
     sync()
   }
 

@@ -209,17 +209,46 @@ public struct ScrollSurface: Hashable, Sendable {
     moveTo(offset)
   }
 
-  /// Animates the content offset to `offset` (clamped into bounds) over
-  /// the configured duration with an ease-in-out curve; ends with
-  /// `didEndScrollingAnimation`. Ignored while a finger is down.
+  /// Animates the content offset to `offset` (clamped into bounds, see
+  /// `programmaticTarget(_:)`) over the configured duration with an
+  /// ease-in-out curve; ends with `didEndScrollingAnimation`. Ignored while
+  /// a finger is down.
   public mutating func setContentOffset(animated offset: Point, at time: Double) {
     let now = accept(time)
     guard !isTouching else { return }
-    let target = clamped(offset.sanitized)
+    let target = programmaticTarget(offset)
     let duration = configuration.animationDuration
     motionX = .animation(from: contentOffset.x, to: target.x, start: now, duration: duration)
     motionY = .animation(from: contentOffset.y, to: target.y, start: now, duration: duration)
     phase = .animating
     if duration == 0 { advance(to: now) }
+  }
+
+  // MARK: Programmatic offsets
+
+  /// Where a programmatic offset change (a script's `jump` or `scroll`)
+  /// goes: one rule for both. Each coordinate is clamped into
+  /// `minOffset...maxOffset`; a non-finite coordinate keeps the current
+  /// offset's (also clamped). So `jump 1e300,1e300` and `scroll 1e300,1e300`
+  /// both end at `maxOffset`, and no programmatic change leaves the surface
+  /// past an edge or at a non-finite offset.
+  ///
+  /// - Complexity: O(1).
+  public func programmaticTarget(_ offset: Point) -> Point {
+    clamped(
+      Point(
+        x: offset.x.isFinite ? offset.x : contentOffset.x, y: offset.y.isFinite ? offset.y : contentOffset.y))
+  }
+
+  /// A programmatic offset change, animated (`scroll`) or not (`jump`),
+  /// with the target from `programmaticTarget(_:)`. Unlike
+  /// `setContentOffset(_:at:)`, which sets any finite offset (a follower
+  /// surface mirrors a rubber band that way), this never leaves bounds.
+  public mutating func setProgrammaticContentOffset(_ offset: Point, animated: Bool, at time: Double) {
+    if animated {
+      setContentOffset(animated: offset, at: time)
+    } else {
+      setContentOffset(programmaticTarget(offset), at: time)
+    }
   }
 }

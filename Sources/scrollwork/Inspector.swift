@@ -1,4 +1,5 @@
 import LayoutCore
+import Raster
 import ScrollPhysics
 
 #if canImport(Glibc)
@@ -7,19 +8,50 @@ import ScrollPhysics
   import Darwin
 #endif
 
-/// Reads `argument` as a file when one exists at that path, else as text.
+/// The text of a `--script` argument: the argument itself, or a file's
+/// contents when the argument names one.
+///
+/// The argument is script text when it holds a `;` or a line break, or
+/// when it parses as a script (`release`, `wait 1` are steps even if files
+/// of those names exist). Otherwise it is a file when something exists at
+/// that path (read with `loadScriptFile`, which names what is wrong: a
+/// folder, a FIFO, a loop of links), and a path that names nothing is an
+/// error when it looks like one (it holds a `/` or a `.`); any other word
+/// is returned as text, for the parser to report.
 func loadScriptText(_ argument: String) throws -> String {
-  guard !argument.contains(";"), !argument.contains("\n"), let file = fopen(argument, "r") else { return argument }
-  defer { fclose(file) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let n = fread(&buffer, 1, buffer.count, file)
-    if n <= 0 { break }
-    bytes.append(contentsOf: buffer[0..<n])
-    if bytes.count > 1 << 20 { throw CLIError("script file '\(argument)' is larger than 1 MiB") }
+  if argument.contains(";") || argument.contains(where: \.isNewline) { return argument }
+  if (try? GestureScript(argument)) != nil { return argument }
+  var info = stat()
+  if lstat(argument, &info) == 0 { return try loadScriptFile(argument) }
+  if argument.contains("/") || argument.contains(".") {
+    throw ScriptError.unreadable(path: argument, reason: "no such file (and it is not a script either)")
   }
-  return String(decoding: bytes, as: UTF8.self)
+  return argument
+}
+
+/// The most bytes a script file may hold (1 MiB).
+let maximumScriptFileBytes = GestureScript.maximumTextLength
+
+/// Reads a gesture script from the file at `path` (for an explicit
+/// `--script-file`): a regular file of at most 1 MiB of UTF-8 text; CRLF
+/// line ends and a byte-order mark are fine (the parser accepts them).
+///
+/// - Throws: `ScriptError.unreadable` naming what is wrong: no such file,
+///   a folder, a FIFO or device (never opened for a blocking read), a loop
+///   of symbolic links, a dangling link, no permission, too large, not
+///   UTF-8.
+func loadScriptFile(_ path: String) throws -> String {
+  guard !path.isEmpty else { throw ScriptError.unreadable(path: path, reason: "the path is empty") }
+  let bytes: [UInt8]
+  do throws(FileReadError) {
+    bytes = try RegularFile.read(path, limit: maximumScriptFileBytes)
+  } catch {
+    throw ScriptError.unreadable(path: path, reason: error.description)
+  }
+  guard let text = String(validating: bytes, as: UTF8.self) else {
+    throw ScriptError.unreadable(path: path, reason: "it is not UTF-8 text")
+  }
+  return text
 }
 
 /// Reads the script file at `path`.

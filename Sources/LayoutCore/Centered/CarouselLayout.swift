@@ -24,8 +24,11 @@
 /// squeezed in under the centred item), `stackedCards` (a deck), `plain`.
 ///
 /// Bad input: `prepare` throws `LayoutError` for a bad viewport, an item
-/// size that is not finite and positive, or a spacing that is not finite or
-/// leaves no pitch; effect parameters clamp (see `CenterEffect`).
+/// size that is not finite and positive, a spacing that is not finite or
+/// leaves no pitch, an effect parameter out of range
+/// (`CenterEffect.validated()`), a `preferredDecelerationRate` outside
+/// `0.5...0.9999`, or content longer than `LayoutLimits.maximumExtent`
+/// (`.contentTooLarge`: too many items for their pitch).
 public struct CarouselLayout: CollectionLayout {
   /// The size of every item; `nil` for a square at the viewport's height.
   public var itemSize: Size?
@@ -93,6 +96,7 @@ public struct CarouselLayout: CollectionLayout {
   /// - Complexity: O(number of sections).
   /// - Throws: `LayoutError` (see the type's documentation).
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedCenteredLayout {
+    _ = try Validate.inRange(preferredDecelerationRate, 0.5...0.9999, "preferredDecelerationRate")
     let height = viewport.size.height
     return try PreparedCenteredLayout(
       axis: .horizontal, itemSize: itemSize ?? Size(width: height, height: height), spacing: spacing,

@@ -25,9 +25,13 @@
 /// cover-flow overlap, or a deck's stacking), which `side` the effect
 /// applies to, and how `zOrder` ranks elements.
 ///
-/// Bad input: non-finite values fall back to the defaults' values; scales
-/// and alphas clamp to `0...1`; negative plateaus, spans, fractions and
-/// depths clamp to 0. The effect never returns a non-finite number.
+/// Bad input: layouts call `validated()` at `prepare`, which throws
+/// `LayoutError.invalidValue` naming any parameter out of its range (NaN,
+/// ±∞, a negative plateau or span, a scale, alpha or fraction outside
+/// `0...1`). `value(delta:unitLength:)` itself never traps and never
+/// returns a non-finite number: called directly with bad parameters it
+/// clamps them (non-finite values fall back to the defaults' values, scales
+/// and alphas to `0...1`, negative lengths to 0).
 public struct CenterEffect: Hashable, Sendable {
   /// The length one distance unit stands for.
   public enum Unit: Hashable, Sendable {
@@ -113,18 +117,65 @@ public struct CenterEffect: Hashable, Sendable {
   /// minScale, 1)`, alpha mapping `s` from `[minScale, 1]` to
   /// `[minAlpha, 1]`.
   ///
-  /// A slope of zero or less (or not finite) means no effect at all.
+  /// A slope of zero means no effect at all. Out-of-range constants (NaN,
+  /// ±∞, a negative tolerance or slope, a scale or alpha outside `0...1`)
+  /// are kept so that `validated()` (called by `prepare`) rejects the
+  /// effect; `seedCurve(tolerance:slope:minScale:minAlpha:unit:)` rejects
+  /// them here, naming the constant.
   public init(
     tolerance: Double, slope: Double, minScale: Double, minAlpha: Double, unit: Unit = .halfViewport
   ) {
-    let minScale = clamp(minScale.finiteOr(1), 0, 1)
-    if slope.isFinite && slope > 0 {
+    if slope == 0 && tolerance.isFinite && tolerance >= 0 {
+      self.init(unit: unit, plateau: 0, span: 1, minScale: 1, minAlpha: 1)
+    } else if slope.isFinite && slope > 0 {
       self.init(
-        unit: unit, plateau: Swift.max(0, tolerance.finiteOr(0)) / slope, span: (1 - minScale) / slope,
-        minScale: minScale, minAlpha: minAlpha)
+        unit: unit, plateau: tolerance / slope, span: (1 - minScale) / slope, minScale: minScale, minAlpha: minAlpha)
     } else {
-      self.init(unit: unit, plateau: .infinity, span: 1, minScale: minScale, minAlpha: minAlpha)
+      // Not a curve: NaN makes `validated()` reject it.
+      self.init(unit: unit, plateau: .nan, span: .nan, minScale: minScale, minAlpha: minAlpha)
     }
+  }
+
+  /// The seed carousel's curve (see `init(tolerance:slope:minScale:minAlpha:unit:)`),
+  /// checked: tolerance `0...1`, slope `0...1000`, minScale and minAlpha
+  /// `0...1`, a `.points` unit a positive length.
+  ///
+  /// - Throws: `LayoutError.invalidValue` naming the constant and its range.
+  public static func seedCurve(
+    tolerance: Double, slope: Double, minScale: Double, minAlpha: Double, unit: Unit = .halfViewport
+  ) throws(LayoutError) -> CenterEffect {
+    let effect = CenterEffect(
+      tolerance: try Validate.inRange(tolerance, 0...1, "tolerance"),
+      slope: try Validate.inRange(slope, 0...1000, "slope"),
+      minScale: try Validate.unit(minScale, "minScale"), minAlpha: try Validate.unit(minAlpha, "minAlpha"), unit: unit)
+    return try effect.validated()
+  }
+
+  /// The effect, checked: a `.points` unit a finite positive length (up
+  /// to `LayoutLimits.maximumExtent`), plateau and span finite and not
+  /// negative (up to 1000 units), minScale, minAlpha and a compress
+  /// fraction in `0...1`, reach and depth in `0...1000` units, peek a
+  /// length. (The bounds keep a query's widening by the displacement, and
+  /// so its cost, proportionate.)
+  ///
+  /// - Complexity: O(1).
+  /// - Throws: `LayoutError.invalidValue` naming the first bad parameter.
+  public func validated() throws(LayoutError) -> CenterEffect {
+    if case .points(let points) = unit { _ = try Validate.positiveLength(points, "effect unit (points)") }
+    _ = try Validate.inRange(plateau, 0...1000, "effect plateau")
+    _ = try Validate.inRange(span, 0...1000, "effect span")
+    _ = try Validate.unit(minScale, "minScale")
+    _ = try Validate.unit(minAlpha, "minAlpha")
+    switch shift {
+    case .none: break
+    case .compress(let fraction, let reach):
+      _ = try Validate.unit(fraction, "compress fraction")
+      _ = try Validate.inRange(reach, 0...1000, "compress reach")
+    case .stack(let peek, let depth):
+      _ = try Validate.length(peek, "stack peek")
+      _ = try Validate.inRange(depth, 0...1000, "stack depth")
+    }
+    return self
   }
 
   /// No effect: full size and opacity everywhere.

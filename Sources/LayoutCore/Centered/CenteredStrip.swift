@@ -22,26 +22,53 @@ public struct CenteredStrip: Hashable, Sendable {
   public let viewportSize: Size
   /// The items as slots: slot `i` is item `i`'s extent along the axis.
   public let slots: UniformStrip
+  /// The content's length along the axis: `V + (n − 1)·p`, nudged by an
+  /// ulp when that makes `length − V` (the highest offset a scroll view
+  /// computes from the content size) exactly `(n − 1)·p`.
+  let mainLength: Double
 
-  /// - Throws: `LayoutError.invalidViewport` for a bad viewport,
-  ///   `.invalidItemSize` for an item size that is not finite and positive,
+  /// - Throws: `LayoutError.invalidViewport` for a bad viewport (or one
+  ///   longer than `LayoutLimits.maximumExtent`), `.invalidItemSize` for an
+  ///   item size that is not finite and positive (or above the limit),
   ///   `.invalidConfiguration` for a spacing that is not finite or leaves a
-  ///   pitch of zero or less, `.invalidItemCount` for a negative count.
+  ///   pitch of zero or less, `.invalidValue` for a spacing beyond the
+  ///   limit, `.invalidItemCount` for a negative count, `.contentTooLarge`
+  ///   when `V + (n − 1)·p` would pass the limit.
+  /// - Complexity: O(1).
   public init(axis: Axis, itemSize: Size, spacing: Double, count: Int, viewport: Size) throws(LayoutError) {
-    guard viewport.isPositive else { throw .invalidViewport(viewport) }
-    guard itemSize.isPositive else { throw .invalidItemSize(section: 0, item: 0, itemSize) }
+    let limit = LayoutLimits.maximumExtent
+    guard viewport.isPositive, viewport.width <= limit, viewport.height <= limit else {
+      throw .invalidViewport(viewport)
+    }
+    guard itemSize.isPositive, itemSize.width <= limit, itemSize.height <= limit else {
+      throw .invalidItemSize(section: 0, item: 0, itemSize)
+    }
     guard count >= 0 else { throw .invalidItemCount(section: 0, count: count) }
     guard spacing.isFinite else { throw .invalidConfiguration("spacing \(spacing) is not finite") }
+    _ = try Validate.coordinate(spacing, "spacing")
     let extent = itemSize[axis]
     let pitch = extent + spacing
     guard pitch > 0, pitch.isFinite else {
       throw .invalidConfiguration("spacing \(spacing) leaves no room between items of extent \(extent)")
     }
+    // The content runs V + (n − 1)·p; the frames reach half an item past it
+    // at most, which the limit's margin covers.
+    _ = try Validate.extent(count: Swift.max(0, count - 1), pitch: pitch, leading: viewport[axis])
     self.axis = axis
     self.itemSize = itemSize
     self.spacing = spacing
     self.viewportSize = viewport
     slots = UniformStrip(leading: viewport[axis] / 2 - extent / 2, extent: extent, pitch: pitch, count: count)
+    let span = Double(Swift.max(0, count - 1)) * pitch
+    let v = viewport[axis]
+    var length = v + span
+    // A scroll view rests at most at `length − V`: make that the last
+    // item's centring offset exactly, so a snap to it lands on the bits.
+    for candidate in [length, length.nextUp, length.nextDown] where candidate - v == span {
+      length = candidate
+      break
+    }
+    mainLength = length
   }
 
   /// The number of items.
@@ -53,12 +80,12 @@ public struct CenteredStrip: Hashable, Sendable {
 
   /// The content size: `V + (n − 1)·p` along the axis (just `V` when
   /// empty), the viewport's extent across it.
-  public var contentSize: Size {
-    Size(axis: axis, main: viewportExtent + Double(Swift.max(0, count - 1)) * pitch, cross: viewportSize[axis.cross])
-  }
+  public var contentSize: Size { Size(axis: axis, main: mainLength, cross: viewportSize[axis.cross]) }
 
-  /// The highest offset along the axis: the one centring the last item.
-  public var maximumOffset: Double { Double(Swift.max(0, count - 1)) * pitch }
+  /// The highest offset along the axis: the one centring the last item,
+  /// computed as a scroll view does (`contentSize − V`), so that it is the
+  /// same bits as the surface's own bound.
+  public var maximumOffset: Double { Swift.max(0, mainLength - viewportExtent) }
 
   /// Item `i`'s untransformed frame (any `i`, even outside the items).
   @inlinable public func frame(_ i: Int) -> Rect {
@@ -76,9 +103,13 @@ public struct CenteredStrip: Hashable, Sendable {
   /// centring item `k` its two neighbours are at `±p` up to one rounding.
   @inlinable public func delta(_ i: Int, offset: Double) -> Double { Double(i) * pitch - offset }
 
-  /// The offset along the axis that centres item `i`; `i` clamps into the
-  /// items (0 when there are none).
-  public func centeringOffset(_ i: Int) -> Double { Double(clamp(i, 0, Swift.max(0, count - 1))) * pitch }
+  /// The offset along the axis that centres item `i`: `i·p`, never above
+  /// `maximumOffset` (they differ by at most an ulp, for the last item when
+  /// the content length cannot be nudged to make them equal); `i` clamps
+  /// into the items (0 when there are none).
+  public func centeringOffset(_ i: Int) -> Double {
+    Swift.min(Double(clamp(i, 0, Swift.max(0, count - 1))) * pitch, maximumOffset)
+  }
 
   /// The fractional item index at the centre at `offset`: 2.5 is half-way
   /// from item 2 to item 3. Non-finite offsets read as 0.

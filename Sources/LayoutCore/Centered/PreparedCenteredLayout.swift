@@ -33,12 +33,15 @@ public struct PreparedCenteredLayout: PreparedLayout {
   ///
   /// - Complexity: O(number of sections).
   /// - Throws: `LayoutError` for a bad viewport, item size, count or
-  ///   spacing.
+  ///   spacing (see `CenteredStrip`), an effect parameter out of its range
+  ///   (`CenterEffect.validated()`), or content beyond
+  ///   `LayoutLimits.maximumExtent`.
   public init(
     axis: Axis, itemSize: Size, spacing: Double, effect: CenterEffect, snapping: CenteredStrip.Snapping,
     items: LayoutItems, viewport: Viewport
   ) throws(LayoutError) {
     let viewport = try viewport.validated()
+    let effect = try effect.validated()
     var starts = [0]
     for (s, section) in items.sections.enumerated() {
       if case .uniform(_, let count) = section, count < 0 { throw .invalidItemCount(section: s, count: count) }
@@ -54,6 +57,10 @@ public struct PreparedCenteredLayout: PreparedLayout {
     sectionStarts = starts
     unitLength = effect.unitLength(viewportExtent: viewport.size[axis], pitch: strip.pitch)
     maximumDisplacement = effect.maximumDisplacement(unitLength: unitLength)
+    // Queries widen their rectangle by the displacement: it must stay in range.
+    guard unitLength <= LayoutLimits.maximumExtent, maximumDisplacement <= LayoutLimits.maximumExtent else {
+      throw .contentTooLarge(extent: maximumDisplacement, limit: LayoutLimits.maximumExtent)
+    }
   }
 
   public var numberOfSections: Int { sectionStarts.count - 1 }

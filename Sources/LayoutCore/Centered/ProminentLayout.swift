@@ -18,8 +18,10 @@
 /// travels a few items rather than a page of them.
 ///
 /// Bad input: `prepare` throws `LayoutError` for a bad viewport, an item
-/// size that is not finite and positive, or a line spacing that is not
-/// finite or leaves no pitch; `minScale` and `minAlpha` clamp to `0...1`.
+/// size that is not finite and positive, a line spacing that is not finite
+/// or leaves no pitch, a `minScale` or `minAlpha` outside `0...1`, a
+/// `preferredDecelerationRate` outside `0.5...0.9999`, or content longer
+/// than `LayoutLimits.maximumExtent` (`.contentTooLarge`).
 public struct ProminentLayout: CollectionLayout {
   /// The size of every item.
   public var itemSize: Size
@@ -57,7 +59,8 @@ public struct ProminentLayout: CollectionLayout {
   /// - Complexity: O(number of sections).
   /// - Throws: `LayoutError` (see the type's documentation).
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedCenteredLayout {
-    try PreparedCenteredLayout(
+    _ = try Validate.inRange(preferredDecelerationRate, 0.5...0.9999, "preferredDecelerationRate")
+    return try PreparedCenteredLayout(
       axis: .vertical, itemSize: itemSize, spacing: lineSpacing, effect: effect, snapping: snapping, items: items,
       viewport: viewport)
   }

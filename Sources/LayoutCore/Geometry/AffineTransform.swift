@@ -67,7 +67,9 @@ public struct AffineTransform: Hashable, Sendable {
     Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
   }
 
-  /// The inverse, or `nil` when the transform is singular (a zero scale).
+  /// The inverse, or `nil` when the transform is singular (a zero scale),
+  /// not finite, or has an inverse that is not representable (any entry
+  /// would be non-finite): never a non-finite transform.
   public var inverted: AffineTransform? {
     let det = a * d - b * c
     guard det != 0, det.isFinite else { return nil }
@@ -75,7 +77,8 @@ public struct AffineTransform: Hashable, Sendable {
     let ib = -b / det
     let ic = -c / det
     let id = a / det
-    return AffineTransform(
+    let inverse = AffineTransform(
       a: ia, b: ib, c: ic, d: id, tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+    return inverse.isFinite ? inverse : nil
   }
 }

@@ -46,9 +46,13 @@ public struct Rect: Hashable, Sendable {
   /// zero extent, whether it lies inside the other's open interior or on its
   /// leading edges.
   ///
-  /// Matches `CGRect.intersects` for rectangles with positive size.
+  /// Matches `CGRect.intersects` for rectangles with positive size. A
+  /// rectangle with a negative (or NaN) width or height is empty: it meets
+  /// nothing (documented clamp; layouts' queries agree, so a query with
+  /// such a rectangle returns nothing).
   @inlinable public func intersects(_ other: Rect) -> Bool {
-    minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    size.width >= 0 && size.height >= 0 && other.size.width >= 0 && other.size.height >= 0
+      && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
   }
 
   /// Whether `point` lies inside the rectangle (leading edges included).

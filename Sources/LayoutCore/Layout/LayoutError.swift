@@ -12,6 +12,13 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidItemCount(section: Int, count: Int)
   /// A configuration value is out of its documented range.
   case invalidConfiguration(String)
+  /// A named number is outside its allowed range (described in words:
+  /// `0...1`, `a finite number`). See `Validate`.
+  case invalidValue(name: String, value: Double, allowed: String)
+  /// The content would reach further than `LayoutLimits.maximumExtent`
+  /// along an axis (too many items, or sizes too large): its extent, which
+  /// may be infinite, and the limit.
+  case contentTooLarge(extent: Double, limit: Double)
 
   public var description: String {
     switch self {
@@ -23,6 +30,10 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
       "invalid item count \(count) for section \(section): counts must not be negative"
     case .invalidConfiguration(let message):
       "invalid configuration: \(message)"
+    case .invalidValue(let name, let value, let allowed):
+      "invalid \(name) \(value): must be \(allowed)"
+    case .contentTooLarge(let extent, let limit):
+      "the content would be \(extent) points long, beyond the limit of \(limit) points (too many items, or items too large)"
     }
   }
 }

@@ -38,32 +38,23 @@ public struct ImageDecoder: Sendable {
     self.maximumFileBytes = Swift.max(1, maximumFileBytes)
   }
 
-  /// Reads a whole file.
+  /// Reads a whole file, which must be a regular file (see
+  /// `RegularFile.read(_:limit:)`: a FIFO or device is never opened for a
+  /// blocking read).
   ///
-  /// - Throws: `.unreadable` (missing, a folder, no permission, above
-  ///   `maximumFileBytes`) or `.empty`.
+  /// - Complexity: O(file size).
+  /// - Throws: `.unreadable` naming what the path is (missing, a folder, a
+  ///   FIFO, a device, a symbolic link loop or dangling link, no
+  ///   permission, above `maximumFileBytes`), or `.empty`.
   public func read(file path: String) throws(DecodeError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .unreadable("no such file")
-    }
-    if isDirectory.boolValue { throw .unreadable("it is a folder") }
-    guard FileManager.default.isReadableFile(atPath: path), let handle = FileHandle(forReadingAtPath: path) else {
-      throw .unreadable("permission denied")
-    }
-    defer { try? handle.close() }
-    let data: Data
-    do {
-      guard let chunk = try handle.read(upToCount: maximumFileBytes + 1) else { throw DecodeError.empty }
-      data = chunk
-    } catch let error as DecodeError {
-      throw error
+    let bytes: [UInt8]
+    do throws(FileReadError) {
+      bytes = try RegularFile.read(path, limit: maximumFileBytes)
     } catch {
-      throw .unreadable(String(describing: error))
+      throw .unreadable(error.description)
     }
-    if data.isEmpty { throw .empty }
-    if data.count > maximumFileBytes { throw .unreadable("larger than \(maximumFileBytes) bytes") }
-    return [UInt8](data)
+    if bytes.isEmpty { throw .empty }
+    return bytes
   }
 
   /// Reads the header of an image in memory.

@@ -67,17 +67,10 @@ final class SceneRecorder {
 
   /// The frame numbers worth keeping as stills: the first, the end of each
   /// timed step, and the last; at most `limit`, spread evenly.
+  /// A script past the frame limit has only the first (`checkLength`
+  /// rejects it before recording).
   static func keyFrames(_ script: GestureScript, fps: Double, limit: Int = 12) -> [Int] {
-    var marks = [0]
-    var tick = 0
-    for step in script.steps {
-      switch step.action {
-      case .drag(_, let d), .hold(let d), .wait(let d):
-        tick += Swift.max(1, Int((d * fps).rounded()))
-        marks.append(tick)
-      default: break
-      }
-    }
+    var marks = [0] + ((try? script.tickMarks(fps: fps)) ?? [])
     marks = Array(Set(marks)).sorted()
     guard marks.count > limit else { return marks }
     return (0..<limit).map { marks[$0 * (marks.count - 1) / (limit - 1)] }
@@ -85,15 +78,12 @@ final class SceneRecorder {
 
   /// The frames a recording of `script` draws: the first, then one per
   /// tick of each timed step (instant steps may add one at the end).
-  static func frameCount(_ script: GestureScript, fps: Double) -> Int {
-    var total = 1
-    for step in script.steps {
-      switch step.action {
-      case .drag(_, let d), .hold(let d), .wait(let d): total += Swift.max(1, Int((d * fps).rounded()))
-      default: break
-      }
-    }
-    return total
+  ///
+  /// - Throws: `ScriptError.tooLong` when the script passes
+  ///   `GestureScript.maximumFrames`; the bound is checked before any
+  ///   conversion to `Int`, so no duration traps.
+  static func frameCount(_ script: GestureScript, fps: Double) throws -> Int {
+    1 + (try script.frameCount(fps: fps))
   }
 
   /// The longest recording accepted, in frames (a minute at 30 fps): the
@@ -102,7 +92,7 @@ final class SceneRecorder {
 
   /// Throws when `script` needs more than `maximumFrames` frames at `fps`.
   static func checkLength(_ script: GestureScript, fps: Double) throws {
-    let frames = frameCount(script, fps: fps)
+    let frames = try frameCount(script, fps: fps)
     guard frames <= maximumFrames else {
       throw CLIError("the script needs \(frames) frames at \(fps) fps; at most \(maximumFrames) are recorded")
     }
@@ -138,7 +128,7 @@ final class SceneRecorder {
     let directory = folder + "/" + entry.name
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let marks = Set(Self.keyFrames(script, fps: fps))
-    let total = Self.frameCount(script, fps: fps)
+    let total = try Self.frameCount(script, fps: fps)
     var apng = APNGWriter(width: pixelSize.width, height: pixelSize.height)
     var keyFrames: [RecordedScene.KeyFrame] = []
     var frame = 0

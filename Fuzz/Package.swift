@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import Foundation
+import PackageDescription
+
+// libFuzzer harnesses for Scrollwork. Built by Scripts/fuzz.sh with
+// `--sanitize=fuzzer --sanitize=address` into its own scratch path
+// (`.build-fuzz`), so the main build is never instrumented.
+//
+// The root package is a path dependency; its identity is the name of the
+// folder it is checked out in, so it is computed here.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let scrollwork = root.lastPathComponent.lowercased()
+
+let package = Package(
+  name: "ScrollworkFuzz",
+  dependencies: [.package(path: "..")],
+  targets: [
+    .target(name: "FuzzSupport", dependencies: [.product(name: "LayoutCore", package: scrollwork)]),
+    .executableTarget(
+      name: "FuzzScript",
+      dependencies: [
+        "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
+        .product(name: "ScrollPhysics", package: scrollwork),
+      ]),
+    .executableTarget(
+      name: "FuzzDecode", dependencies: ["FuzzSupport", .product(name: "Raster", package: scrollwork)]),
+    .executableTarget(
+      name: "FuzzLayouts",
+      dependencies: [
+        "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
+        .product(name: "ScrollPhysics", package: scrollwork),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

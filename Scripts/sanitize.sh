@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs tests under sanitizers, each in its own scratch path so the main
+# build is untouched:
+#   AddressSanitizer over the decoder and renderer tests (RasterTests) and
+#   the hostile-input and script tests (.build-asan);
+#   ThreadSanitizer over the concurrent parts: the image cache (shared
+#   between threads) and the property campaign (a task group) (.build-tsan).
+#
+#   Scripts/sanitize.sh [address|thread|all]   (default: all)
+#
+# Prints how long each took; fails if any sanitizer reports or a test fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+which="${1:-all}"
+status=0
+export SWIFT_BACKTRACE=enable=no
+
+run() {
+  local name=$1 scratch=$2 filter=$3
+  shift 3
+  local started=$SECONDS log="/tmp/scrollwork-sanitize-$name.log"
+  echo "sanitize: $name: building and testing (scratch path $scratch, filter '$filter')"
+  # A smaller campaign keeps the instrumented run short; the full one runs in `swift test`.
+  if SCROLLWORK_CAMPAIGN_CASES=5000 swift test --scratch-path "$scratch" --sanitize="$name" --filter "$filter" "$@" >"$log" 2>&1 &&
+    ! grep -qE "ERROR: (AddressSanitizer|ThreadSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer" "$log"; then
+    echo "sanitize: $name: clean ($(grep -Eo "Test run with [0-9]+ tests" "$log" | tail -1)) in $((SECONDS - started)) s"
+  else
+    echo "sanitize: $name: FAILED in $((SECONDS - started)) s (log: $log)" >&2
+    grep -E "ERROR: |WARNING: ThreadSanitizer|SUMMARY|✘|error:" "$log" | head -20 >&2
+    status=1
+  fi
+}
+
+if [[ $which == address || $which == all ]]; then
+  run address .build-asan "RasterTests|HostileInputRobustnessTests|ScriptRobustnessTests|CenteredRobustnessTests|RenderCommandTests"
+fi
+if [[ $which == thread || $which == all ]]; then
+  run thread .build-tsan "CacheTests|PropertyCampaignTests"
+fi
+exit $status

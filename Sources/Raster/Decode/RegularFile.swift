@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a file could not be read as a regular file. Each case names what the
+/// path is, in words a user can act on.
+public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Nothing exists at the path.
+  case missing
+  /// The path is a symbolic link to nothing.
+  case danglingLink
+  /// Resolving the path runs in a circle of symbolic links (`ELOOP`).
+  case symlinkLoop
+  /// The path names something that is not a regular file: a folder, a
+  /// FIFO, a device or a socket (its kind in words). Never opened for a
+  /// blocking read, so a FIFO cannot hang the process.
+  case notARegularFile(kind: String)
+  /// The process may not read it.
+  case permissionDenied
+  /// The file is larger than the limit, in bytes.
+  case tooLarge(limit: Int)
+  /// Another error, with the system's message.
+  case system(code: Int32, message: String)
+
+  public var description: String {
+    switch self {
+    case .missing: "no such file"
+    case .danglingLink: "it is a symbolic link to a file that does not exist"
+    case .symlinkLoop: "it is a loop of symbolic links"
+    case .notARegularFile(let kind): "it is \(kind)"
+    case .permissionDenied: "permission denied"
+    case .tooLarge(let limit): "larger than \(limit) bytes"
+    case .system(let code, let message): "\(message) (errno \(code))"
+    }
+  }
+}
+
+#if canImport(Glibc)
+  private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Glibc.read(fd, buffer, count)
+  }
+#elseif canImport(Musl)
+  private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Musl.read(fd, buffer, count)
+  }
+#else
+  private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    Darwin.read(fd, buffer, count)
+  }
+#endif
+
+/// Reading whole regular files without ever blocking on a FIFO or a device.
+public enum RegularFile {
+  /// Reads the file at `path`, which must be a regular file of at most
+  /// `limit` bytes.
+  ///
+  /// The file is opened with `O_NONBLOCK` (so opening a FIFO or a device
+  /// returns at once) and checked with `fstat` on the open descriptor, so
+  /// the check and the read see the same file even if the path is replaced
+  /// in between. Symbolic links are followed; a loop of them is reported as
+  /// one.
+  ///
+  /// - Complexity: O(file size).
+  /// - Throws: `FileReadError`.
+  public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { throw openError(errno, path: path) }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw system(errno) }
+    if let kind = kind(of: info.st_mode) { throw .notARegularFile(kind: kind) }
+    let limit = Swift.max(0, limit)
+    if Int64(info.st_size) > Int64(limit) { throw .tooLarge(limit: limit) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(Int(info.st_size))
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw system(errno)
+      }
+      if n == 0 { break }
+      // The file may grow while it is read: the limit holds all the same.
+      guard bytes.count + n <= limit else { throw .tooLarge(limit: limit) }
+      bytes.append(contentsOf: buffer[0..<n])
+    }
+    return bytes
+  }
+
+  /// The kind of a non-regular file in words ("a folder", "a FIFO (named
+  /// pipe)", …), or `nil` for a regular file.
+  public static func kind(of mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a folder"
+    case S_IFIFO: "a FIFO (named pipe)"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    case S_IFSOCK: "a socket"
+    default: "not a file"
+    }
+  }
+
+  /// What is at `path` without following a last symbolic link: `nil` when
+  /// nothing is there.
+  static func linkMode(_ path: String) -> mode_t? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? info.st_mode : nil
+  }
+
+  static func openError(_ code: Int32, path: String) -> FileReadError {
+    switch code {
+    case ENOENT:
+      // A symbolic link whose target is missing exists itself.
+      if let mode = linkMode(path), mode & S_IFMT == S_IFLNK { return .danglingLink }
+      return .missing
+    case ELOOP: return .symlinkLoop
+    case EACCES, EPERM: return .permissionDenied
+    case ENXIO, ENODEV: return .notARegularFile(kind: "a device or socket")
+    default: return system(code)
+    }
+  }
+
+  static func system(_ code: Int32) -> FileReadError {
+    .system(code: code, message: strerror(code).map { String(cString: $0) } ?? "error")
+  }
+}

@@ -1,0 +1,196 @@
+import LayoutCore
+import ScrollPhysics
+import ScrollworkTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The seeded property campaign: ≥ 100,000 random (layout configuration ×
+/// gesture script) cases over the carousel (every preset and random
+/// effects), the prominent layout, flow, sticky headers and the album
+/// pager. Each case runs its script frame by frame through a
+/// `LayoutScroller`, then lets the motion come to rest. Checked: nothing
+/// traps, every offset, velocity and visible attribute is finite, the
+/// surface ends at rest inside its bounds, and on every snapping layout
+/// the rest is exactly an item's centring offset.
+///
+/// Prints `campaign: N cases, seed S`. `SCROLLWORK_CAMPAIGN_SEED` and
+/// `SCROLLWORK_CAMPAIGN_CASES` change the seed and the count (for a longer
+/// hunt); a failure names the case's own seed, which reproduces it alone.
+@Suite struct PropertyCampaignTests {
+  static let defaultSeed: UInt64 = 0x15_CA_3A_16
+  static let defaultCases = 100_000
+
+  static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+  /// What one chunk of the campaign found.
+  struct Tally: Sendable {
+    var cases = 0
+    var frames = 0
+    var snaps = 0
+    var failures: [String] = []
+  }
+
+  @Test func campaign() async {
+    let seed = Self.environment("SCROLLWORK_CAMPAIGN_SEED").flatMap { UInt64($0) } ?? Self.defaultSeed
+    let cases = Self.environment("SCROLLWORK_CAMPAIGN_CASES").flatMap { Int($0) } ?? Self.defaultCases
+    let chunks = 8
+    let total = await withTaskGroup(of: Tally.self) { group in
+      for chunk in 0..<chunks {
+        group.addTask {
+          var tally = Tally()
+          var index = chunk
+          while index < cases {
+            Self.run(case: index, base: seed, into: &tally)
+            index += chunks
+          }
+          return tally
+        }
+      }
+      var all = Tally()
+      for await tally in group {
+        all.cases += tally.cases
+        all.frames += tally.frames
+        all.snaps += tally.snaps
+        all.failures += tally.failures
+      }
+      return all
+    }
+    print(
+      "campaign: \(total.cases) cases, seed \(seed) (\(total.frames) frames, \(total.snaps) exact snaps checked, "
+        + "\(total.failures.count) failures)")
+    #expect(total.cases == cases)
+    #expect(total.snaps > cases / 4, "most cases end on a snapping layout")
+    for failure in total.failures.prefix(20) { Issue.record(Comment(rawValue: failure)) }
+    #expect(total.failures.isEmpty)
+  }
+
+  /// A random script: a few random steps, then a drag and a release (so
+  /// that the end is a release, whose rest a snapping layout decides).
+  static func script(_ rng: inout SplitMix64) -> String {
+    func duration() -> String { String(rng.double(in: 0...0.25)) }
+    func delta() -> String {
+      rng.chance(0.1)
+        ? "\(rng.double(in: -1e6...1e6)),\(rng.double(in: -1e6...1e6))"
+        : "\(rng.double(in: -800...800)),\(rng.double(in: -800...800))"
+    }
+    func point() -> String {
+      rng.chance(0.1) ? "1e300,-1e300" : "\(rng.double(in: -2000...20000)),\(rng.double(in: -2000...20000))"
+    }
+    var steps: [String] = []
+    for _ in 0..<rng.int(in: 0...4) {
+      switch rng.int(in: 0...7) {
+      case 0, 1: steps.append("drag \(delta()) \(duration())")
+      case 2: steps.append("hold \(duration())")
+      case 3: steps.append("release")
+      case 4: steps.append("wait \(duration())")
+      case 5: steps.append("tap")
+      case 6: steps.append("jump \(point())")
+      default: steps.append("scroll \(point())")
+      }
+    }
+    steps.append("drag \(delta()) \(duration())")
+    if rng.chance(0.3) { steps.append("hold \(duration())") }
+    steps.append("release")
+    return steps.joined(separator: rng.chance(0.5) ? "; " : "\r\n")
+  }
+
+  static func run(case index: Int, base: UInt64, into tally: inout Tally) {
+    let seed = propertySeed(index, base: base)
+    var rng = SplitMix64(seed: seed)
+    let viewport = Viewport(width: rng.double(in: 100...600), height: rng.double(in: 100...900))
+    let count = rng.chance(0.05) ? rng.int(in: 0...1) : rng.int(in: 2...80)
+    let size = Size(width: rng.double(in: 20...300), height: rng.double(in: 20...300))
+    let items = LayoutItems(count: count, size: size)
+    let text = script(&rng)
+    let fps = rng.double(in: 8...30)
+    let label = "case \(index) seed \(seed) script '\(text)' fps \(fps)"
+    do {
+      let gestures = try GestureScript(text)
+      switch rng.int(in: 0...5) {
+      case 0, 1:
+        var layout = CarouselLayout.presets[rng.int(in: 0...CarouselLayout.presets.count - 1)].layout
+        if rng.chance(0.5) {
+          layout.itemSize = rng.chance(0.3) ? nil : size
+          layout.spacing = rng.double(in: -10...40)
+          layout.snapping = CenteredStrip.Snapping.allCases[rng.int(in: 0...2)]
+        }
+        let prepared = try layout.prepare(items: items, viewport: viewport)
+        try check(prepared, gestures, fps: fps, snap: prepared, label: label, into: &tally)
+      case 2:
+        let layout = ProminentLayout(
+          itemSize: size, lineSpacing: rng.double(in: 0...30), minScale: rng.double(in: 0...1),
+          minAlpha: rng.double(in: 0...1), snapping: rng.chance(0.8) ? .nearest : .oneItem)
+        let prepared = try layout.prepare(items: items, viewport: viewport)
+        try check(prepared, gestures, fps: fps, snap: prepared, label: label, into: &tally)
+      case 3:
+        let layout = FlowLayout(
+          axis: rng.chance(0.5) ? .vertical : .horizontal, lineSpacing: rng.double(in: 0...20),
+          interItemSpacing: rng.double(in: 0...20), headerLength: rng.double(in: 0...60), pinsHeaders: rng.chance(0.5))
+        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
+      case 4:
+        let layout = StickyHeaderLayout(
+          headerHeight: rng.double(in: 0...400), menuHeight: rng.double(in: 0...60),
+          sectionHeaderHeight: rng.double(in: 0...50), isHeaderStretchy: rng.chance(0.5), isMenuSticky: rng.chance(0.5),
+          areSectionHeadersSticky: rng.chance(0.5))
+        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
+      default:
+        let layout = AlbumPagerLayout(spacing: rng.double(in: 0...150), minimumWidth: rng.double(in: 10...60))
+        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
+      }
+    } catch {
+      tally.failures.append("\(label): unexpected error \(error)")
+    }
+    tally.cases += 1
+  }
+
+  static func finite(_ a: LayoutAttributes) -> Bool {
+    a.center.isFinite && a.size.isFinite && a.transform.isFinite && a.alpha.isFinite
+  }
+
+  /// Runs `script` on `layout`; with `snap`, the rest must centre an item exactly.
+  static func check<P: PreparedLayout>(
+    _ layout: P, _ script: GestureScript, fps: Double, snap: PreparedCenteredLayout? = nil, label: String,
+    into tally: inout Tally
+  ) throws where P.State == ScrollState {
+    var scroller = LayoutScroller(layout: layout, state: ScrollState())
+    var failure: String?
+    var frames = 0
+    var last = 0.0
+    try script.run(on: &scroller, fps: fps) { s, time in
+      frames += 1
+      last = time
+      guard failure == nil else { return }
+      let surface = s.surface
+      if !surface.contentOffset.isFinite || !surface.velocity.isFinite || !time.isFinite {
+        failure = "non-finite offset \(surface.contentOffset) or velocity \(surface.velocity) at \(time)"
+      } else if frames % 4 == 0, let bad = s.visibleAttributes.first(where: { !finite($0) }) {
+        failure = "non-finite attributes \(bad) at \(time)"
+      }
+    }
+    scroller.advance(to: last + 120)
+    let surface = scroller.surface
+    tally.frames += frames
+    if failure == nil {
+      if surface.phase != .idle {
+        failure = "still \(surface.phase) two minutes after the last step"
+      } else if !surface.contentOffset.isFinite || surface.clamped(surface.contentOffset) != surface.contentOffset {
+        failure = "rests at \(surface.contentOffset), outside \(surface.minOffset)...\(surface.maxOffset)"
+      } else if let bad = scroller.visibleAttributes.first(where: { !finite($0) }) {
+        failure = "non-finite attributes at rest \(bad)"
+      }
+    }
+    if failure == nil, let snap, snap.snapping != .none {
+      let axis = snap.strip.axis
+      let offset = surface.contentOffset[axis]
+      let item = snap.strip.nearestItem(at: offset) ?? 0
+      tally.snaps += 1
+      if offset != snap.strip.centeringOffset(item) || surface.contentOffset[axis.cross] != 0 {
+        failure = "rests at \(surface.contentOffset), not exactly on item \(item) (\(snap.strip.centeringOffset(item)))"
+      }
+    }
+    if let failure { tally.failures.append("\(label): \(failure)") }
+  }
+}
