@@ -54,21 +54,6 @@ func loadScriptFile(_ path: String) throws -> String {
   return text
 }
 
-/// Reads the script file at `path`.
-func loadScriptFile(_ path: String) throws -> String {
-  guard let file = fopen(path, "r") else { throw CLIError("cannot read script file '\(path)'") }
-  defer { fclose(file) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 4096)
-  while true {
-    let n = fread(&buffer, 1, buffer.count, file)
-    if n <= 0 { break }
-    bytes.append(contentsOf: buffer[0..<n])
-    if bytes.count > 1 << 20 { throw CLIError("script file '\(path)' is larger than 1 MiB") }
-  }
-  return String(decoding: bytes, as: UTF8.self)
-}
-
 /// An error the CLI reports as `Error: message` with a non-zero exit.
 struct CLIError: Error, CustomStringConvertible {
   var description: String

@@ -96,13 +96,13 @@ import Testing
   // MARK: Output folders
 
   func job(
-    _ output: String, script: String = "drag 0,-200 0.2; release; wait 0.2", scenes: [String] = ["flow"]
+    _ output: String, script: String = "drag 0,-200 0.2; release; wait 0.2", scenes: [SceneEntry] = [FlowEntry.scene(.uikit)]
   )
     -> RenderJob
   {
     RenderJob(
       output: output, photoFolder: nil, size: Size(width: 100, height: 160), scale: 1, fps: 10, debug: false,
-      scenes: scenes.map { (SceneCatalog.entry(named: $0)!, script) }, title: "test")
+      scenes: scenes.map { ($0, script) }, title: "test")
   }
 
   func listing(_ root: String) -> [String] {

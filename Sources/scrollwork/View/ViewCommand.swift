@@ -58,7 +58,10 @@ struct View: ParsableCommand {
     let first = try ViewScenes.index(layout: layout, preset: preset)
     if let screenshotOnExit {
       let folder = (screenshotOnExit as NSString).deletingLastPathComponent
-      if !folder.isEmpty { try checkOutputFolder(folder) }
+      var isFolder: ObjCBool = false
+      guard
+        folder.isEmpty || (FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue)
+      else { throw CLIError("--screenshot-on-exit: the folder '\(folder)' does not exist") }
     }
     let font: Font?
     do {
@@ -89,7 +92,13 @@ struct View: ParsableCommand {
     let outcome = try session.run()
     if let screenshotOnExit, let last = outcome.lastFrame {
       do {
-        try writeFile(try PNGEncoder.encode(last.image), to: screenshotOnExit)
+        // A temporary name, then a rename: a failure leaves no half-written PNG.
+        let temporary = screenshotOnExit + ".scrollwork-partial"
+        try writeFile(try PNGEncoder.encode(last.image), to: temporary)
+        guard rename(temporary, screenshotOnExit) == 0 else {
+          unlink(temporary)
+          throw CLIError("cannot move it into place")
+        }
       } catch {
         throw CLIError("cannot write the screenshot '\(screenshotOnExit)': \(error)")
       }
