@@ -96,7 +96,8 @@ import Testing
   // MARK: Output folders
 
   func job(
-    _ output: String, script: String = "drag 0,-200 0.2; release; wait 0.2", scenes: [SceneEntry] = [FlowEntry.scene(.uikit)]
+    _ output: String, script: String = "drag 0,-200 0.2; release; wait 0.2",
+    scenes: [SceneEntry] = [FlowEntry.scene(.uikit)]
   )
     -> RenderJob
   {

@@ -61,6 +61,9 @@ public struct PreparedCenteredLayout: PreparedLayout {
     guard unitLength <= LayoutLimits.maximumExtent, maximumDisplacement <= LayoutLimits.maximumExtent else {
       throw .contentTooLarge(extent: maximumDisplacement, limit: LayoutLimits.maximumExtent)
     }
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   public var numberOfSections: Int { sectionStarts.count - 1 }
