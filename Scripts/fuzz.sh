@@ -24,10 +24,8 @@ case "${1:-}" in
 esac
 
 harnesses=(FuzzScript FuzzDecode FuzzLayouts)
-# Flow, sticky and the album pager are left out until the findings in
-# Fuzz/Findings/ are fixed (see Guides/Reliability.md); add them with
-# FUZZ_LAYOUTS=carousel,prominent,pager,flow,sticky.
-export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent}"
+# Every layout the harness knows; FUZZ_LAYOUTS=flow (say) narrows it.
+export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky}"
 # Swift's own crash handler gets in libFuzzer's way (and is slow under ASan).
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
