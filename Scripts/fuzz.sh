@@ -35,12 +35,14 @@ echo "fuzz: building (scratch path .build-fuzz)"
 # swiftc keeps only the last; -Xswiftc -sanitize=fuzzer,address comes after
 # and keeps both (coverage and ASan). --sanitize=fuzzer makes SwiftPM link
 # libFuzzer's main.
+build_log=$(mktemp)
 if ! swift build --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer \
-  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address 2>&1 |
-  grep -E "error|Build complete"; then
-  echo "fuzz: build failed" >&2
+  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >"$build_log" 2>&1; then
+  grep -E "error" "$build_log" | head -20 >&2
+  echo "fuzz: build failed (log: $build_log)" >&2
   exit 1
 fi
+rm -f "$build_log"
 bin=.build-fuzz/debug
 echo "fuzz: built in $((SECONDS - started)) s"
 
