@@ -26,6 +26,8 @@ esac
 harnesses=(FuzzScript FuzzDecode FuzzLayouts)
 # Every layout the harness knows; FUZZ_LAYOUTS=flow (say) narrows it.
 export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky}"
+# Zero-extent rectangles too: they must meet what Rect.intersects says they meet.
+export FUZZ_ZERO_EXTENT="${FUZZ_ZERO_EXTENT:-1}"
 # Swift's own crash handler gets in libFuzzer's way (and is slow under ASan).
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
