@@ -94,7 +94,10 @@ public struct PreparedTagCloud: SelfSizingLayout {
     for s in 0..<sectionCount {
       extents[headSlot(s)] = headerHeight + inset.top
       extents[tailSlot(s)] = inset.bottom
-      flow(section: s, from: sectionFirst[s], stopEarly: false) { slot, extent in extents[slot] = extent }
+      var start = sectionFirst[s]
+      while start < sectionFirst[s + 1] {
+        start = flow(section: s, from: start, stopAfter: nil) { slot, extent in extents[slot] = extent }
+      }
     }
     slots = ExtentTree(extents)
   }
@@ -135,14 +138,18 @@ public struct PreparedTagCloud: SelfSizingLayout {
   /// Greedy line breaking for section `s` from `start` (a line start) to
   /// the end of `start`'s paragraph: writes each tag's line, x and line
   /// height, and passes every slot's new extent to `write`. With
-  /// `stopEarly`, stops at the first new line after `start` that begins
-  /// where an old line began (everything after it is unchanged).
+  /// `stopAfter` (the tag whose width changed), stops at the first new line
+  /// after that tag that begins where an old line began: everything after
+  /// it is unchanged.
+  ///
+  /// - Returns: the end of the paragraph (where the next one starts).
+  @discardableResult
   @usableFromInline mutating func flow(
-    section s: Int, from start: Int, stopEarly: Bool, write: (Int, Double) -> Void
-  ) {
+    section s: Int, from start: Int, stopAfter: Int?, write: (Int, Double) -> Void
+  ) -> Int {
     let first = sectionFirst[s]
     let sectionEnd = sectionFirst[s + 1]
-    guard start < sectionEnd else { return }
+    guard start < sectionEnd else { return sectionEnd }
     var end = sectionEnd
     if paragraph > 0 {
       let local = start - first
@@ -160,7 +167,7 @@ public struct PreparedTagCloud: SelfSizingLayout {
       if g > lineStart && used + gap + w > maxItemWidth {
         finishLine(lineStart, g, section: s, write: write)
         lineStart = g
-        if stopEarly && lineOf[g] == g { return }
+        if let stopAfter, g > stopAfter, lineOf[g] == g { return end }
         used = w
       } else {
         used = g == lineStart ? w : used + gap + w
@@ -168,6 +175,7 @@ public struct PreparedTagCloud: SelfSizingLayout {
       g += 1
     }
     finishLine(lineStart, end, section: s, write: write)
+    return end
   }
 
   @usableFromInline mutating func finishLine(_ a: Int, _ b: Int, section s: Int, write: (Int, Double) -> Void) {
@@ -231,7 +239,12 @@ public struct PreparedTagCloud: SelfSizingLayout {
       // referenced (no copy) and the flow may mutate the other arrays.
       var tree = ExtentTree.empty
       swap(&tree, &slots)
-      flow(section: s, from: lineOf[g], stopEarly: true) { slot, extent in tree.set(slot, to: extent) }
+      // A narrower tag that starts a line may now fit at the end of the
+      // line before (unless a paragraph starts here): flow from there.
+      var start = lineOf[g]
+      let local = g - sectionFirst[s]
+      if start == g && local > 0 && (paragraph == 0 || local % paragraph != 0) { start = lineOf[g - 1] }
+      flow(section: s, from: start, stopAfter: g) { slot, extent in tree.set(slot, to: extent) }
       swap(&tree, &slots)
       return true
     }
@@ -370,6 +383,16 @@ public struct PreparedTagCloud: SelfSizingLayout {
         LayoutAttributes(id: id, frame: frame, zIndex: id.kind == .cell ? 0 : PreparedFlowLayout.supplementaryZIndex))
       return true
     }
+  }
+
+  /// The frame of element `id` as stored (no round trip through a centre),
+  /// or `nil` when it does not exist.
+  ///
+  /// - Complexity: O(log n).
+  public func frame(for id: ElementID) -> Rect? {
+    if let g = globalIndex(id) { return cellFrame(g, lineTop: lineTop(lineOf[g], section: id.section)) }
+    guard id.kind == .header, id.item == 0, headerHeight > 0, validSection(id.section) else { return nil }
+    return headerFrame(id.section)
   }
 
   /// - Complexity: O(log n).
