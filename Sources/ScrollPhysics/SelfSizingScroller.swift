@@ -217,11 +217,21 @@ extension ScrollSurface {
     guard phase == .decelerating, let motion = motionY else { return }
     let now = time
     let current = contentOffset.y
-    if case .decay(let from, let to, let rate, let start, let edge, let stiffness, let limit) = motion,
-      edge != nil || to > maxOffset.y || to < minOffset.y
+    let edge = clamp(current, minOffset.y, maxOffset.y)
+    if edge != current {
+      // Already past the new edge (the content ended above the viewport's
+      // bottom): bounce back to it from here, with the velocity it has.
+      guard abs(motion.rest - edge) > 1e-9 else { return }
+      motionY = AxisMotion.boundedSpring(
+        rest: edge, from: current, velocity: velocity.y, start: now, stiffness: configuration.bounceStiffness,
+        limit: viewportSize.height)
+      return
+    }
+    if case .decay(let from, let to, let rate, let start, let oldEdge, let stiffness, let limit) = motion,
+      oldEdge != nil || to > maxOffset.y || to < minOffset.y
     {
       let newEdge: Double? = to > maxOffset.y ? maxOffset.y : to < minOffset.y ? minOffset.y : nil
-      guard newEdge != edge else { return }
+      guard newEdge != oldEdge else { return }
       let refit = AxisMotion.decay(
         from: from, to: to, rate: rate, start: start, edge: newEdge, stiffness: stiffness, limit: limit)
       if abs(refit.sample(at: now).position - current) < 1e-9 {
@@ -230,7 +240,7 @@ extension ScrollSurface {
       }
     }
     let rest = motionY?.rest ?? current
-    if rest > maxOffset.y + 1e-9 || rest < minOffset.y - 1e-9, !isOutOfBounds {
+    if rest > maxOffset.y + 1e-9 || rest < minOffset.y - 1e-9 {
       redirect(to: Point(x: restingOffset.x, y: clamp(rest, minOffset.y, maxOffset.y)), at: now)
     }
   }
