@@ -122,6 +122,19 @@ import Testing
     #expect(cloud.isMeasured(.cell(4)) && !cloud.isMeasured(.cell(5)))
   }
 
+  @Test func measuringThroughAnOffsetMeasuresTheLinesAboveIt() throws {
+    let layout = TagCloudLayout(lineSpacing: 10, itemSpacing: 10, sectionInset: .zero)
+    var cloud = try layout.prepare(
+      estimated: LayoutItems(count: 100, size: Size(width: 90, height: 30)), viewport: Viewport(width: 300, height: 600)
+    )
+    // Real tags are 140 wide (two a line) and 50 tall: lines 60 apart.
+    let count = cloud.measure(through: 200) { _ in Size(width: 140, height: 50) }
+    #expect(count == 8)  // lines at 0, 60, 120, 180
+    #expect(cloud.isMeasured(.cell(7)) && !cloud.isMeasured(.cell(8)))
+    #expect(cloud.attributes(for: .cell(8), at: ScrollState())?.frame.minY == 240)
+    #expect(cloud.measure(through: .nan) { _ in nil } == 0)
+  }
+
   @Test func aWidthUpdateReflowsWithinItsParagraph() throws {
     var layout = TagCloudLayout(lineSpacing: 0, itemSpacing: 0, sectionInset: .zero)
     layout.paragraphLength = 6

@@ -197,6 +197,17 @@ func expectMatchesReference(
     #expect(cloud.measuredCount == 0)
     #expect(cloud.attributes(for: .cell(Int.max), at: ScrollState()) == nil)
     #expect(cloud.attributes(in: Rect(x: .nan, y: 0, width: 1, height: 1), at: ScrollState()).isEmpty)
+    #expect(throws: LayoutError.self) {
+      try TagCloudLayout().prepare(
+        estimated: LayoutItems(sections: [
+          .uniform(Size(width: 1, height: 1), count: Int.max), .uniform(.zero, count: 5),
+        ]),
+        viewport: Viewport(width: 10, height: 10))
+    }
+    #expect(throws: LayoutError.self) {
+      try TagTableLayout().prepare(
+        items: LayoutItems(count: Int.max, size: .zero), viewport: Viewport(width: 10, height: 10))
+    }
     let empty = try TagCloudLayout().prepare(items: .empty, viewport: Viewport(width: 100, height: 100))
     #expect(empty.contentSize(at: ScrollState()).height == 0)
     #expect(empty.allAttributes(at: ScrollState()).isEmpty)

@@ -120,19 +120,6 @@ public struct PreparedTagCloud: SelfSizingLayout {
     return low
   }
 
-  /// The section of global tag `g`.
-  @inlinable func section(ofItem g: Int) -> Int {
-    var low = 0
-    var high = sectionFirst.count - 1
-    while high - low > 1 {
-      let mid = (low + high) >> 1
-      if sectionFirst[mid] <= g { low = mid } else { high = mid }
-    }
-    // Skip empty sections that start at the same index.
-    while low + 1 < sectionFirst.count - 1, sectionFirst[low + 1] <= g { low += 1 }
-    return low
-  }
-
   // MARK: Flow
 
   /// Greedy line breaking for section `s` from `start` (a line start) to
@@ -263,6 +250,32 @@ public struct PreparedTagCloud: SelfSizingLayout {
       slots.set(itemSlot(line, section: s), to: (line == sectionFirst[s] ? 0 : lineSpacing) + height)
     }
     return true
+  }
+
+  /// Measures, in reading order, every tag whose line starts above `y`
+  /// (content coordinates) once the tags before it have their real sizes:
+  /// the state after scrolling down to `y` (`inspect tags
+  /// --measured-through Y`). `size` gives a tag's real size (`nil` keeps
+  /// the estimate and marks it measured).
+  ///
+  /// - Complexity: O(m log n) for the m tags measured.
+  /// - Returns: how many tags were measured.
+  @discardableResult
+  public mutating func measure(through y: Double, size: (ElementID) -> Size?) -> Int {
+    guard y.isFinite else { return 0 }
+    var count = 0
+    for s in 0..<numberOfSections {
+      for g in sectionFirst[s]..<sectionFirst[s + 1] {
+        guard lineTop(lineOf[g], section: s) < y else { return count }
+        let id = ElementID.cell(g - sectionFirst[s], section: s)
+        if !measured[g] {
+          let estimate = Size(width: widths[g], height: heights[g])
+          if !setMeasuredSize(size(id) ?? estimate, for: id) { setMeasuredSize(estimate, for: id) }
+          count += 1
+        }
+      }
+    }
+    return count
   }
 
   /// The geometry for a new viewport (a rotation): the same sizes, re-flowed

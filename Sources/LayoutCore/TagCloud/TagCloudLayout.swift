@@ -59,13 +59,28 @@ public struct TagCloudLayout: CollectionLayout {
 
   @usableFromInline static func clean(_ value: Double) -> Double { Swift.max(0, value.finiteOr(0)) }
 
+  /// The most tags a cloud holds (every tag is stored: about 57 bytes each).
+  public static let maximumItemCount = 50_000_000
+
+  /// Checks the total count against `maximumItemCount`.
+  static func checkCount(_ items: LayoutItems) throws(LayoutError) {
+    var total = 0
+    for (s, section) in items.sections.enumerated() {
+      let (sum, overflow) = total.addingReportingOverflow(section.count)
+      guard !overflow, sum <= maximumItemCount else { throw .invalidItemCount(section: s, count: section.count) }
+      total = sum
+    }
+  }
+
   /// Lays out tags of known (measured) sizes.
   ///
-  /// - Complexity: O(n); about 50 bytes per tag.
-  /// - Throws: `LayoutError` for a bad viewport or tag size.
+  /// - Complexity: O(n); about 57 bytes per tag.
+  /// - Throws: `LayoutError` for a bad viewport or tag size, or
+  ///   `.invalidItemCount` past `maximumItemCount` tags in all.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloud {
     let viewport = try viewport.validated()
     try items.validate()
+    try Self.checkCount(items)
     return PreparedTagCloud(layout: self, items: items, viewport: viewport, measured: true)
   }
 
@@ -73,10 +88,12 @@ public struct TagCloudLayout: CollectionLayout {
   /// and takes its real size through `PreparedTagCloud.setMeasuredSize`.
   ///
   /// - Complexity: O(n).
-  /// - Throws: `LayoutError` for a bad viewport or size.
+  /// - Throws: `LayoutError` for a bad viewport or size, or
+  ///   `.invalidItemCount` past `maximumItemCount` tags in all.
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloud {
     let viewport = try viewport.validated()
     try items.validate()
+    try Self.checkCount(items)
     return PreparedTagCloud(layout: self, items: items, viewport: viewport, measured: false)
   }
 

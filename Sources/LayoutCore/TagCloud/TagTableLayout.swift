@@ -46,6 +46,7 @@ public struct TagTableLayout: CollectionLayout {
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTable {
     let viewport = try viewport.validated()
     try items.validate()
+    try TagCloudLayout.checkCount(items)
     let width = rowWidth(forWidth: viewport.size.width)
     guard width > 0 else { throw .invalidConfiguration("the table insets leave no room for rows") }
     var clouds: [PreparedTagCloud] = []

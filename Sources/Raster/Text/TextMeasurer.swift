@@ -150,6 +150,14 @@ public final class TextMeasurer {
     return Size(width: width, height: text.height + 2 * v)
   }
 
+  /// The tag sizes of `texts` (see `tagSize(of:padding:maxWidth:)`).
+  ///
+  /// - Complexity: O(total characters).
+  public func tagSizes(_ texts: [String], padding: (vertical: Double, horizontal: Double), maxWidth: Double?) -> [Size]
+  {
+    texts.map { tagSize(of: $0, padding: padding, maxWidth: maxWidth) }
+  }
+
   /// Greedy wrapping of one paragraph, in pixels.
   func wrap(_ paragraph: Substring, limit: Double, into lines: inout [TextLine]) {
     let linesBefore = lines.count
