@@ -54,6 +54,11 @@ import Testing
         "4", "--photos-like", "30", "--offset", "0,500",
       ]
     ),
+    (
+      "inspect-tags.json",
+      ["inspect", "tags", "--words", "12", "--viewport", "390x300", "--font-size", "15", "--padding", "6,10"]
+    ),
+    ("inspect-tag-table.json", ["inspect", "tag-table", "--viewport", "390x300", "--rows", "3"]),
   ]
 
   @Test(arguments: cases.indices)

@@ -87,6 +87,8 @@ enum LayoutRegistry {
       StickyEntry.self,
       MosaicEntry.self,
       WaterfallEntry.self,
+      TagsEntry.self,
+      TagTableEntry.self,
     ]
   }
 
