@@ -184,6 +184,14 @@ struct TagOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Space between tags in a line, ≥ 0.")
   var itemSpacing: Double?
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Break a line before every Nth tag (0: never). With --estimated, a measured width re-flows \
+      lines up to the end of its paragraph: give N (say 64) for large clouds. 0…1000000.
+      """)
+  var paragraphLength: Int?
+
   func validate() throws {
     try Check.size(viewport.value, "--viewport", positive: true)
     try Check.count(words, 0...1_000_000, "--words")
@@ -194,6 +202,7 @@ struct TagOptions: ParsableArguments {
     try Check.size(estimated?.value, "--estimated", positive: true)
     try Check.nonNegative(lineSpacing, "--line-spacing")
     try Check.nonNegative(itemSpacing, "--item-spacing")
+    try Check.count(paragraphLength, 0...1_000_000, "--paragraph-length")
     if (texts == nil) == (words == nil) { throw ValidationError("give one of --texts FILE or --words N") }
   }
 
@@ -201,6 +210,7 @@ struct TagOptions: ParsableArguments {
     var layout = preset.layout
     if let lineSpacing { layout.lineSpacing = lineSpacing }
     if let itemSpacing { layout.itemSpacing = itemSpacing }
+    if let paragraphLength { layout.paragraphLength = paragraphLength }
     return layout
   }
 
@@ -467,10 +477,14 @@ extension BenchScenario {
   /// layout, holds the anchor, and queries what is visible. The baseline
   /// measures every tag up front and prepares them all (what a layout
   /// without estimates needs).
+  ///
+  /// The estimate has a width (80×30), so measured widths re-flow lines:
+  /// paragraphs of 64 tags bound that work (with whole-section paragraphs a
+  /// width change may re-flow to the end of the section).
   static var tagScrollFrame: BenchScenario {
     BenchScenario(name: "tags-scroll-frame") { n, samples, seed in
       let sizes = benchTagSizes(n, seed: seed)
-      let layout = TagCloudLayout()
+      let layout = TagCloudLayout(paragraphLength: 64)
       let viewport = Viewport(width: 390, height: 844)
       let start = nanoseconds()
       let cloud = try layout.prepare(
