@@ -54,6 +54,14 @@ import Testing
         "4", "--photos-like", "30", "--offset", "0,500",
       ]
     ),
+    (
+      "inspect-photos-all.json",
+      ["inspect", "photos", "--mode", "all", "--viewport", "390x844", "--sections", "7,12,5", "--offset", "0,300"]
+    ),
+    (
+      "inspect-photos-months.json",
+      ["inspect", "photos", "--mode", "months", "--viewport", "390x844", "--sections", "7,12,5", "--offset", "0,0"]
+    ),
   ]
 
   @Test(arguments: cases.indices)

@@ -144,16 +144,15 @@ public final class ElementPainter {
     guard a > 0 else { return }
     let w = attributes.size.width
     let h = attributes.size.height
-    // The gradient: bands of falling opacity (a smooth ramp at 16 steps).
+    // The gradient: nested bands from the top, each a little darker where
+    // they overlap, so the ramp is smooth and has no seams between bands.
     let bands = 16
-    let depth = Swift.min(h, 96)
-    let band = depth / Double(bands)
+    let depth = Swift.min(h, 100)
     for k in 0..<bands {
-      let opacity = 0.55 * (1 - Double(k) / Double(bands))
+      let height = depth * Double(bands - k) / Double(bands)
       canvas.drawQuad(
-        size: Size(width: w, height: band + 0.5),
-        transform: AffineTransform(translationX: 0, y: Double(k) * band).concatenating(m),
-        paint: .color(Color(hex: 0x000000, alpha: opacity)), cornerRadius: 0, opacity: a, overlay: 0, clip: clip)
+        size: Size(width: w, height: height), transform: m, paint: .color(Color(hex: 0x000000, alpha: 0.05)),
+        cornerRadius: 0, opacity: a, overlay: 0, clip: clip)
     }
     guard let font else { return }
     let zoom = abs(attributes.transform.a * attributes.transform.d - attributes.transform.b * attributes.transform.c)

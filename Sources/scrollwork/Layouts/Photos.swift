@@ -309,24 +309,39 @@ struct PhotosScene: Scene {
   let context: SceneContext
   /// Section titles by section identity.
   let titles: [String]
+  /// Summary card titles (a day) by section identity.
+  let days: [String]
+  /// The photo index of each original item identity.
+  let order: [Int]
 
   init(layout: PhotoGridLayout, context: SceneContext) throws {
     let groups = PhotoSections.group(context.photos)
-    // At least 48 photos: the user's photos repeat when there are fewer.
-    var counts = groups.map(\.count)
+    // At least 48 photos: the photos repeat when there are fewer.
+    var counts = groups.map(\.photos.count)
     var titles = groups.map(\.title)
-    var total = counts.reduce(0, +)
+    var days = groups.map(\.day)
+    var order = groups.flatMap(\.photos)
+    var total = order.count
     while total < 48 {
       let n = Swift.min(12, 48 - total)
       counts.append(n)
-      titles.append("More photos \(counts.count)")
+      titles.append("More photos")
+      days.append("More photos")
+      order += (total..<(total + n)).map { $0 % Swift.max(1, context.photos.count) }
       total += n
     }
     self.titles = titles
+    self.days = days
+    self.order = order
     self.context = context
     session = try PhotoGridSession(
       layout: layout, counts: counts, photoSize: PhotosEntry.photoSize,
       viewport: Viewport(size: context.size, scale: context.scale), offset: .zero)
+  }
+
+  /// The photo shown for item identity `id` (new identities cycle).
+  func photo(_ id: Int) -> Photo {
+    id < order.count ? context.photo(order[id]) : context.photo(id)
   }
 
   mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
@@ -352,34 +367,29 @@ struct PhotosScene: Scene {
     try session.perform(target, verb: verb, arguments: arguments, duration: duration, at: time)
   }
 
-  func title(_ section: Int) -> String {
-    guard let id = session.sectionID(section), titles.indices.contains(id) else { return "" }
-    return titles[id]
-  }
-
   func layers() -> [SceneLayer] {
+    let scene = self
     let session = self.session
-    let context = self.context
-    let titles = self.titles
-    func title(_ section: Int) -> String {
-      guard let id = session.sectionID(section), titles.indices.contains(id) else { return "" }
-      return titles[id]
+    func text(_ list: [String], _ section: Int) -> String {
+      guard let id = session.sectionID(section), list.indices.contains(id) else { return "" }
+      return list[id]
     }
     return [
       SceneLayer(
         region: Rect(origin: .zero, size: context.size), contentOffset: session.contentOffset,
         elements: session.visibleAttributes,
-        photo: { a in session.photoID(a.id).map { context.photo($0) } },
+        photo: { a in session.photoID(a.id).map { scene.photo($0) } },
         style: { a in
           if a.id.kind == .cell {
-            return a.styleProgress > 0
-              ? ElementStyle(
-                summaryTitle: title(a.id.section),
-                summaryDetail: "\(session.snapshot.sections[a.id.section].items.count) photos")
-              : ElementStyle()
+            guard a.styleProgress > 0 else { return ElementStyle() }
+            let count =
+              session.snapshot.sections.indices.contains(a.id.section)
+              ? session.snapshot.sections[a.id.section].items.count : 0
+            return ElementStyle(
+              summaryTitle: text(scene.days, a.id.section), summaryDetail: count == 1 ? "1 photo" : "\(count) photos")
           }
           return ElementStyle(
-            fill: Color(hex: 0x000000, alpha: 0.86), label: title(a.id.section), labelSize: 17,
+            fill: Color(hex: 0x000000, alpha: 0.86), label: text(scene.titles, a.id.section), labelSize: 17,
             labelPlacement: .bottomLeading)
         },
         background: Color(hex: 0x000000), centerLine: false, indexLabels: context.debug)
@@ -387,22 +397,63 @@ struct PhotosScene: Scene {
   }
 }
 
-/// The user's photos in sections: by EXIF capture date (year and month)
-/// when photos have one, else twelve to a section, in name order.
+/// The user's photos in sections: by EXIF capture month when photos have
+/// a capture date (`DateTimeOriginal`; photos without one come last, in
+/// name order), else twelve to a section, in name order.
 enum PhotoSections {
   struct Group: Equatable {
+    /// The header's title (`March 2024`).
     var title: String
-    var count: Int
+    /// The summary card's title (the first photo's day, `12 March 2024`).
+    var day: String
+    /// Indices into the photos, in the section's order.
+    var photos: [Int]
   }
 
-  /// Groups `photos` (already sorted by name) into consecutive sections.
-  static func group(_ photos: [Photo]) -> [Group] {
+  /// The largest file read for its date (64 MiB).
+  static let maximumFileBytes = 64 << 20
+
+  /// The capture date of `photo`, if it is a JPEG file with one.
+  static func date(_ photo: Photo) -> EXIFDate? {
+    guard case .file(let path) = photo.source,
+      let bytes = try? RegularFile.read(path, limit: maximumFileBytes)
+    else { return nil }
+    return exifDate(ofJPEG: bytes)
+  }
+
+  /// Groups `photos` (sorted by name) into sections, reading dates with
+  /// `date`.
+  ///
+  /// - Complexity: O(n log n) plus one read per photo.
+  static func group(_ photos: [Photo], date: (Photo) -> EXIFDate? = PhotoSections.date) -> [Group] {
+    let dates = photos.map(date)
+    guard dates.contains(where: { $0 != nil }) else {
+      return stride(from: 0, to: photos.count, by: 12).map { start in
+        let n = Swift.min(12, photos.count - start)
+        let title = "Photos \(start + 1)–\(start + n)"
+        return Group(title: title, day: title, photos: Array(start..<(start + n)))
+      }
+    }
+    // Dated photos by date (then by name order), then the undated ones.
+    let order = photos.indices.sorted { l, r in
+      switch (dates[l], dates[r]) {
+      case (let a?, let b?): a != b ? a < b : l < r
+      case (.some, nil): true
+      case (nil, .some): false
+      case (nil, nil): l < r
+      }
+    }
     var groups: [Group] = []
-    var start = 0
-    while start < photos.count {
-      let n = Swift.min(12, photos.count - start)
-      groups.append(Group(title: "Photos \(start + 1)–\(start + n)", count: n))
-      start += n
+    var key: (Int, Int)?? = .none
+    for index in order {
+      let d = dates[index]
+      let k = d.map { ($0.year, $0.month) }
+      if let last = key, last.map({ [$0.0, $0.1] }) == k.map({ [$0.0, $0.1] }) {
+        groups[groups.count - 1].photos.append(index)
+      } else {
+        groups.append(Group(title: d?.monthTitle ?? "Undated", day: d?.dayTitle ?? "Undated", photos: [index]))
+        key = .some(k)
+      }
     }
     return groups
   }
