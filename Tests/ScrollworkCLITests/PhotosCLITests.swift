@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import Raster
 import Testing
 
@@ -199,5 +200,27 @@ import Testing
     #expect(groups.map(\.title) == ["December 2023", "May 2024", "Undated"])
     #expect(groups.map(\.photos) == [[4, 1], [3, 0], [2]])
     #expect(groups[1].day == "1 May 2024")
+  }
+}
+
+/// The viewer's M key on the photo grid scene.
+@Suite struct PhotosSceneModeTests {
+  @Test func cyclesAllMonthsThreeFiveAndBackAnimated() throws {
+    let photos = PhotoSectionsTests.photos(30)
+    let context = SceneContext(size: Size(width: 390, height: 844), scale: 1, photos: photos, debug: false)
+    var scene = try PhotosScene(layout: .photosMonths, context: context)
+    var seen: [String] = [scene.session.mode.description]
+    var time = 0.0
+    for _ in 0..<4 {
+      scene.cycleMode()
+      time += 0.1
+      scene.advance(to: time)
+      #expect(scene.session.progress < 1, "animated")
+      time += 1
+      scene.advance(to: time)
+      #expect(scene.session.progress == 1)
+      seen.append(scene.session.mode.description)
+    }
+    #expect(seen == ["all", "months", "columns:3", "columns:5", "all"])
   }
 }

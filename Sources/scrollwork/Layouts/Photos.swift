@@ -339,6 +339,24 @@ struct PhotosScene: Scene {
       viewport: Viewport(size: context.size, scale: context.scale), offset: .zero)
   }
 
+  /// The mode after `mode` for the viewer's M key: All Photos → Months →
+  /// 3 columns → 5 columns → All Photos.
+  static func nextMode(after mode: PhotoGridLayout.Mode) -> PhotoGridLayout.Mode {
+    switch mode {
+    case .allPhotos: .months
+    case .months: .columns(3)
+    case .columns(3): .columns(5)
+    case .columns: .allPhotos
+    }
+  }
+
+  /// The viewer's M key: animates to the next mode (`nextMode(after:)`)
+  /// from the time of the last `advance`.
+  mutating func cycleMode() {
+    let next = Self.nextMode(after: session.mode)
+    try? session.perform(nil, verb: "mode", arguments: [next.description], duration: 0.35, at: session.time)
+  }
+
   /// The photo shown for item identity `id` (new identities cycle).
   func photo(_ id: Int) -> Photo {
     id < order.count ? context.photo(order[id]) : context.photo(id)
