@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCore
+import ScrollPhysics
 import Raster
 import Testing
 
@@ -222,5 +223,36 @@ import Testing
       seen.append(scene.session.mode.description)
     }
     #expect(seen == ["all", "months", "columns:3", "columns:5", "all"])
+  }
+}
+
+/// The demo script on the photo grid scene.
+@Suite struct PhotosDemoTests {
+  @Test func theDemoEndsInOneColumnAndTheInsertDoesNotMoveThePhotoInView() throws {
+    let context = SceneContext(
+      size: Size(width: 390, height: 844), scale: 1, photos: PhotoSectionsTests.photos(30), debug: false)
+    var scene = try PhotosScene(layout: .photosMonths, context: context)
+    var modes: [String] = []
+    var lastBefore: (offset: Point, elements: [LayoutAttributes], session: PhotoGridSession)?
+    try GestureScript(PhotosEntry.demoScript).run(on: &scene, fps: 60) { scene, _ in
+      let mode = scene.session.mode.description
+      if modes.last != mode { modes.append(mode) }
+      if scene.session.snapshot.totalCount == 48 {
+        lastBefore = (scene.session.contentOffset, scene.session.visibleAttributes, scene.session)
+      }
+    }
+    #expect(modes == ["all", "months", "all", "columns:3", "columns:5", "columns:3", "columns:1"])
+    #expect(scene.session.snapshot.totalCount == 54)
+    let before = try #require(lastBefore)
+    // The photo nearest the viewport's centre before the insert.
+    let middle = before.offset.y + 422
+    let viewed = try #require(
+      before.elements.filter { $0.id.kind == .cell }.min { abs($0.center.y - middle) < abs($1.center.y - middle) })
+    let photo = try #require(before.session.photoID(viewed.id))
+    let after = scene.session.visibleAttributes
+    let same = try #require(after.first { scene.session.photoID($0.id) == photo })
+    let screenBefore = viewed.center.y - before.offset.y
+    let screenAfter = same.center.y - scene.session.contentOffset.y
+    #expect(abs(screenBefore - screenAfter) < 0.5, "\(screenBefore) → \(screenAfter)")
   }
 }
