@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import Testing
 
@@ -64,5 +65,23 @@ import Testing
       }
     }
     #expect(exifDate(ofJPEG: good) != nil)
+  }
+}
+
+@Suite struct RegularFilePrefixTests {
+  @Test func readsTheFirstBytesOfALargeFileAndAllOfASmallOne() throws {
+    let header = EXIFDateTests.jpeg(original: "2021:07:04 12:00:00", plain: nil, littleEndian: false)
+    let big = header + Array(repeating: 0xAB, count: 300_000)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("exif-prefix-\(getpid()).jpg").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Data(big).write(to: URL(fileURLWithPath: path))
+    let prefix = try RegularFile.readPrefix(path, count: 128 << 10)
+    #expect(prefix.count == 128 << 10)
+    #expect(Array(prefix) == Array(big.prefix(128 << 10)))
+    #expect(exifDate(ofJPEG: prefix) == EXIFDate(year: 2021, month: 7, day: 4, hour: 12))
+    #expect(try RegularFile.readPrefix(path, count: 10_000_000).count == big.count)
+    #expect(throws: FileReadError.self) {
+      try RegularFile.readPrefix(FileManager.default.temporaryDirectory.path, count: 10)
+    }
   }
 }

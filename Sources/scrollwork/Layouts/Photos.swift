@@ -428,13 +428,14 @@ enum PhotoSections {
     var photos: [Int]
   }
 
-  /// The largest file read for its date (64 MiB).
-  static let maximumFileBytes = 64 << 20
+  /// How much of a file is read for its date: the EXIF segment comes
+  /// first and is at most 64 KiB.
+  static let headerBytes = 128 << 10
 
   /// The capture date of `photo`, if it is a JPEG file with one.
   static func date(_ photo: Photo) -> EXIFDate? {
     guard case .file(let path) = photo.source,
-      let bytes = try? RegularFile.read(path, limit: maximumFileBytes)
+      let bytes = try? RegularFile.readPrefix(path, count: headerBytes)
     else { return nil }
     return exifDate(ofJPEG: bytes)
   }
