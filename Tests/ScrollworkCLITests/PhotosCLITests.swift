@@ -256,3 +256,22 @@ import Testing
     #expect(abs(screenBefore - screenAfter) < 0.5, "\(screenBefore) → \(screenAfter)")
   }
 }
+
+extension PhotosSceneModeTests {
+  @Test func aRebuiltSceneKeepsTheModeAndPlace() throws {
+    let context = SceneContext(
+      size: Size(width: 390, height: 844), scale: 1, photos: PhotoSectionsTests.photos(30), debug: false)
+    var scene = try PhotosScene(layout: .photosMonths, context: context)
+    scene.cycleMode()  // months
+    scene.advance(to: 1)
+    scene.cycleMode()  // columns:3
+    scene.advance(to: 2)
+    try scene.setContentOffset(nil, Point(x: 0, y: 300), animated: false, at: 2)
+    let entry = PhotosEntry.scene(.photosMonths)
+    let rebuilt = try ViewScenes.make(entry, context, keeping: scene)
+    let photos = try #require(rebuilt as? PhotosScene)
+    #expect(photos.session.mode == .columns(3))
+    #expect(photos.session.progress == 1)
+    #expect(photos.session.contentOffset == Point(x: 0, y: 300))
+  }
+}

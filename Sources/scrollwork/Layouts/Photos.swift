@@ -357,6 +357,16 @@ struct PhotosScene: Scene {
     try? session.perform(nil, verb: "mode", arguments: [next.description], duration: 0.35, at: session.time)
   }
 
+  /// Shows `mode` at `offset` at once, at time 0: a rebuilt scene (the
+  /// viewer's rotate or resize) keeps the mode and place of the old one.
+  mutating func show(mode: PhotoGridLayout.Mode, offset: Point) {
+    if mode != session.mode {
+      try? session.perform(nil, verb: "mode", arguments: [mode.description], duration: 0, at: 0)
+      session.advance(to: 0)
+    }
+    try? session.setContentOffset(nil, offset, animated: false, at: 0)
+  }
+
   /// The photo shown for item identity `id` (new identities cycle).
   func photo(_ id: Int) -> Photo {
     id < order.count ? context.photo(order[id]) : context.photo(id)
