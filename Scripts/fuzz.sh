@@ -24,10 +24,10 @@ case "${1:-}" in
 esac
 
 harnesses=(FuzzScript FuzzDecode FuzzLayouts)
-# Flow, sticky and the album pager are left out until the findings in
-# Fuzz/Findings/ are fixed (see Guides/Reliability.md); add them with
-# FUZZ_LAYOUTS=carousel,prominent,pager,flow,sticky.
-export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent}"
+# Every layout the harness knows; FUZZ_LAYOUTS=flow (say) narrows it.
+export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky}"
+# Zero-extent rectangles too: they must meet what Rect.intersects says they meet.
+export FUZZ_ZERO_EXTENT="${FUZZ_ZERO_EXTENT:-1}"
 # Swift's own crash handler gets in libFuzzer's way (and is slow under ASan).
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
@@ -37,12 +37,14 @@ echo "fuzz: building (scratch path .build-fuzz)"
 # swiftc keeps only the last; -Xswiftc -sanitize=fuzzer,address comes after
 # and keeps both (coverage and ASan). --sanitize=fuzzer makes SwiftPM link
 # libFuzzer's main.
+build_log=$(mktemp)
 if ! swift build --package-path Fuzz --scratch-path .build-fuzz --sanitize=fuzzer \
-  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address 2>&1 |
-  grep -E "error|Build complete"; then
-  echo "fuzz: build failed" >&2
+  -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >"$build_log" 2>&1; then
+  grep -E "error" "$build_log" | head -20 >&2
+  echo "fuzz: build failed (log: $build_log)" >&2
   exit 1
 fi
+rm -f "$build_log"
 bin=.build-fuzz/debug
 echo "fuzz: built in $((SECONDS - started)) s"
 

@@ -6,7 +6,18 @@
 #include "MallocCounter.h"
 #include <stdlib.h>
 
-#if defined(__linux__) && defined(__GLIBC__)
+// Sanitizers bring their own allocator, which must see every allocation:
+// under them (Scripts/sanitize.sh, Scripts/fuzz.sh) the counter is off.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SCROLLWORK_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SCROLLWORK_SANITIZED 1
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(SCROLLWORK_SANITIZED)
 #include <stdatomic.h>
 #include <stddef.h>
 #include <errno.h>
@@ -64,7 +75,8 @@ int posix_memalign(void **out, size_t alignment, size_t size) {
   return 0;
 }
 #else
-// Elsewhere the counter is not available: -1 tells the benchmark so.
+// Elsewhere (or under a sanitizer) the counter is not available: -1 tells
+// the benchmark so.
 long scrollwork_allocation_count(void) { return -1; }
 long scrollwork_heap_bytes(void) { return -1; }
 #endif

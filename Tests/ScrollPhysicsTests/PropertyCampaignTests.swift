@@ -12,8 +12,10 @@ import Testing
 /// effects), the prominent layout, flow, sticky headers and the album
 /// pager. Each case runs its script frame by frame through a
 /// `LayoutScroller`, then lets the motion come to rest. Checked: nothing
-/// traps, every offset, velocity and visible attribute is finite, the
-/// surface ends at rest inside its bounds, and on every snapping layout
+/// traps, every offset, velocity and visible attribute is finite, no frame
+/// jumps (in scripts without `jump` or `scroll`, each frame moves no
+/// further than its velocities, the finger and a viewport's slack allow),
+/// the surface ends at rest inside its bounds, and on every snapping layout
 /// the rest is exactly an item's centring offset.
 ///
 /// Prints `campaign: N cases, seed S`. `SCROLLWORK_CAMPAIGN_SEED` and
@@ -30,6 +32,7 @@ import Testing
     var cases = 0
     var frames = 0
     var snaps = 0
+    var continuity = 0
     var failures: [String] = []
   }
 
@@ -54,13 +57,15 @@ import Testing
         all.cases += tally.cases
         all.frames += tally.frames
         all.snaps += tally.snaps
+        all.continuity += tally.continuity
         all.failures += tally.failures
       }
       return all
     }
     print(
-      "campaign: \(total.cases) cases, seed \(seed) (\(total.frames) frames, \(total.snaps) exact snaps checked, "
-        + "\(total.failures.count) failures)")
+      "campaign: \(total.cases) cases, seed \(seed) (\(total.frames) frames, \(total.snaps) exact snaps and "
+        + "\(total.continuity) jump-free runs checked, \(total.failures.count) failures)")
+    #expect(total.continuity > cases / 4, "most scripts are checked for jumps")
     #expect(total.cases == cases)
     #expect(total.snaps > cases / 4, "most cases end on a snapping layout")
     for failure in total.failures.prefix(20) { Issue.record(Comment(rawValue: failure)) }
@@ -159,6 +164,22 @@ import Testing
     var failure: String?
     var frames = 0
     var last = 0.0
+    // No jump: without programmatic steps (which move the offset at once by
+    // design), a frame moves the offset no further than its velocities
+    // allow, plus the finger's largest move and twice the viewport (a
+    // spring's speed can peak between two frames, within the overshoot).
+    var programmatic = false
+    var finger = 0.0
+    for step in script.steps {
+      switch step.action {
+      case .jump, .scroll: programmatic = true
+      case .drag(let d, _): finger = max(finger, abs(d.x) + abs(d.y))
+      default: break
+      }
+    }
+    let slack = finger + 2 * (layout.viewport.size.width + layout.viewport.size.height)
+    if !programmatic { tally.continuity += 1 }
+    var previous = (offset: Point.zero, velocity: Point.zero, time: 0.0)
     try script.run(on: &scroller, fps: fps) { s, time in
       frames += 1
       last = time
@@ -168,7 +189,16 @@ import Testing
         failure = "non-finite offset \(surface.contentOffset) or velocity \(surface.velocity) at \(time)"
       } else if frames % 4 == 0, let bad = s.visibleAttributes.first(where: { !finite($0) }) {
         failure = "non-finite attributes \(bad) at \(time)"
+      } else if !programmatic {
+        let dt = time - previous.time
+        let moved = abs(surface.contentOffset.x - previous.offset.x) + abs(surface.contentOffset.y - previous.offset.y)
+        let speed =
+          abs(previous.velocity.x) + abs(previous.velocity.y) + abs(surface.velocity.x) + abs(surface.velocity.y)
+        if moved > speed * dt + slack {
+          failure = "jump of \(moved) pt between \(previous.time) and \(time) (speed \(speed))"
+        }
       }
+      previous = (surface.contentOffset, surface.velocity, time)
     }
     scroller.advance(to: last + 120)
     let surface = scroller.surface

@@ -62,6 +62,11 @@ import Testing
       "inspect-photos-months.json",
       ["inspect", "photos", "--mode", "months", "--viewport", "390x844", "--sections", "7,12,5", "--offset", "0,0"]
     ),
+    (
+      "inspect-tags.json",
+      ["inspect", "tags", "--words", "12", "--viewport", "390x300", "--font-size", "15", "--padding", "6,10"]
+    ),
+    ("inspect-tag-table.json", ["inspect", "tag-table", "--viewport", "390x300", "--rows", "3"]),
   ]
 
   @Test(arguments: cases.indices)

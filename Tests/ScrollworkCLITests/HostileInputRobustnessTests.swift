@@ -93,6 +93,16 @@ import Testing
     #expect(reported.contains { $0.contains("caf\\xE9.png") && $0.contains("UTF-8") }, "\(reported)")
   }
 
+  @Test func photoFolderLoopsAreNamed() throws {
+    let dir = folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    #expect(symlink(dir + "/loop", dir + "/loop") == 0)
+    #expect(message { try PhotoLibrary.checkFolder(dir + "/loop") }?.contains("loop of symbolic links") == true)
+    #expect(symlink(dir + "/none", dir + "/dangling") == 0)
+    #expect(message { try PhotoLibrary.checkFolder(dir + "/dangling") }?.contains("does not exist") == true)
+    #expect(message { try PhotoLibrary.checkFolder(dir + "/missing") }?.contains("does not exist") == true)
+  }
+
   // MARK: Output folders
 
   func job(

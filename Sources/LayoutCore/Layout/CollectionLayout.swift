@@ -77,7 +77,8 @@ public protocol PreparedLayout: Sendable {
 
   /// Where scrolling should come to rest when it would stop at `proposed`,
   /// after a release at `velocity` (points per second). Snapping layouts
-  /// override this; the default keeps the proposal.
+  /// override this; the default keeps the proposal, with a non-finite
+  /// coordinate read as 0 (every value that leaves the engine is finite).
   func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point
 
   /// As `targetContentOffset(proposed:velocity:at:)`, also told where the
@@ -90,7 +91,7 @@ extension PreparedLayout {
   public func contentInset(at state: State) -> EdgeInsets { .zero }
 
   public func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point {
-    proposed
+    proposed.sanitized
   }
 
   public func targetContentOffset(proposed: Point, velocity: Point, dragStart: Point, at state: State) -> Point {

@@ -88,6 +88,8 @@ enum LayoutRegistry {
       StickyEntry.self,
       MosaicEntry.self,
       WaterfallEntry.self,
+      TagsEntry.self,
+      TagTableEntry.self,
     ]
   }
 

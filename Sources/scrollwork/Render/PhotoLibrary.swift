@@ -21,6 +21,14 @@ struct PhotoLibrary {
   /// Checks that `path` is a folder the process can list; throws a clear
   /// error before any work otherwise.
   static func checkFolder(_ path: String) throws {
+    var info = stat()
+    if stat(path, &info) != 0 {
+      let code = errno
+      if code == ELOOP { throw CLIError("the photo folder '\(path)' is a loop of symbolic links") }
+      if code == ENOENT, lstat(path, &info) == 0 {
+        throw CLIError("the photo folder '\(path)' is a symbolic link to something that does not exist")
+      }
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw CLIError("the photo folder '\(path)' does not exist")

@@ -40,6 +40,10 @@ struct SceneLayer {
   var centerLine = false
   /// Debug overlay: each element's item number.
   var indexLabels = false
+  /// Draws an element itself instead of the element painter (text drawn
+  /// with the measurer that sized it), given the canvas point of content
+  /// (0, 0) and the layer's clip; `nil` for the painter.
+  var draw: ((LayoutAttributes, inout Canvas, _ origin: Point, _ clip: Rect) -> Void)? = nil
 }
 
 /// A scripted, drawable screen: gesture-driven surfaces plus what they
@@ -65,6 +69,8 @@ struct ScrollerScene<Layout: PreparedLayout>: Scene {
   var style: (LayoutAttributes) -> ElementStyle
   var background: Color = Color(hex: 0x000000)
   var debug = false
+  /// Draws an element itself (see `SceneLayer.draw`); `nil` for the painter.
+  var draw: ((LayoutAttributes, inout Canvas, _ origin: Point, _ clip: Rect) -> Void)? = nil
 
   func checked(_ target: String?) throws(ScriptError) -> String? {
     guard let target, target != name else { return nil }
@@ -95,7 +101,7 @@ struct ScrollerScene<Layout: PreparedLayout>: Scene {
     [
       SceneLayer(
         region: region, contentOffset: scroller.state.contentOffset, elements: scroller.visibleAttributes,
-        photo: photo, style: style, background: background, centerLine: false, indexLabels: debug)
+        photo: photo, style: style, background: background, centerLine: false, indexLabels: debug, draw: draw)
     ]
   }
 }

@@ -53,9 +53,13 @@ final class SceneRecorder {
       let origin = Point(x: layer.region.minX - layer.contentOffset.x, y: layer.region.minY - layer.contentOffset.y)
       let ordered = layer.elements.sorted { $0.zIndex != $1.zIndex ? $0.zIndex < $1.zIndex : $0.id < $1.id }
       for element in ordered {
-        painter.draw(
-          element, photo: layer.photo(element), style: layer.style(element), on: &canvas, origin: origin,
-          clip: layer.region)
+        if let draw = layer.draw {
+          draw(element, &canvas, origin, layer.region)
+        } else {
+          painter.draw(
+            element, photo: layer.photo(element), style: layer.style(element), on: &canvas, origin: origin,
+            clip: layer.region)
+        }
       }
       if layer.indexLabels {
         for element in ordered { painter.drawIndexLabel(element, on: &canvas, origin: origin, clip: layer.region) }

@@ -1,0 +1,247 @@
+import LayoutCore
+
+/// What one self-sizing frame did: the offset it shows, the anchor it held
+/// and where, how far it moved the offset to hold it, and how many elements
+/// it measured.
+public struct SelfSizingFrame: Hashable, Sendable {
+  /// The content offset the frame shows.
+  public var offset: Point
+  /// The anchor held this frame.
+  public var anchor: AnchorMark
+  /// The anchor's distance below the viewport's top after the frame (for
+  /// an element anchor: its top); `nil` when the element is gone.
+  public var anchorScreenY: Double?
+  /// The sum of the offset corrections made this frame (points, along y).
+  public var correction: Double
+  /// How many elements were measured this frame.
+  public var measured: Int
+  /// Whether holding the anchor would have left a resting offset past the
+  /// content's end, so the offset was clamped to the edge instead.
+  public var clamped: Bool
+}
+
+/// A scroll surface over a self-sizing layout: each frame measures the
+/// elements that come into view (and only those), updates the layout with
+/// their real sizes, and moves the content offset so that the anchor keeps
+/// its place on screen, whether the surface is resting, dragged, flung or
+/// bouncing.
+///
+/// ```swift
+/// var scroller = SelfSizingScroller(layout: cloud)
+/// try script.run(on: &scroller) { scroller, time in
+///   let frame = scroller.layoutFrame(measure: { id, maxWidth in measurer.size(of: id, maxWidth) }, into: &visible)
+/// }
+/// ```
+///
+/// Gesture calls only move the surface; `layoutFrame(measure:into:)` does
+/// the measuring, before anything is drawn.
+public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Sendable {
+  /// The layout with every size measured so far.
+  public private(set) var layout: Layout
+  /// The scroll surface (offset, phase, velocity, events).
+  public private(set) var surface: ScrollSurface
+  /// What keeps its place when sizes change.
+  public var anchor: ScrollAnchor
+  /// The elements to measure in the current pass (kept between frames so a
+  /// steady frame loop does not allocate).
+  var pending: [ElementID] = []
+  /// The most measuring passes per frame: a pass measures what is visible
+  /// and unmeasured; the corrected offset may reveal more.
+  public static var maximumPasses: Int { 8 }
+
+  /// - Parameters:
+  ///   - offset: the initial content offset.
+  public init(
+    layout: Layout, offset: Point = .zero, anchor: ScrollAnchor = .firstVisible,
+    configuration: ScrollConfiguration = ScrollConfiguration()
+  ) {
+    self.layout = layout
+    self.anchor = anchor
+    let state = ScrollState(contentOffset: offset.sanitized)
+    surface = ScrollSurface(
+      viewportSize: layout.viewport.size, contentSize: layout.contentSize(at: state),
+      contentInset: layout.contentInset(at: state), contentOffset: offset.sanitized, configuration: configuration)
+  }
+
+  /// The layout state at the surface's offset.
+  public var state: ScrollState { ScrollState(contentOffset: surface.contentOffset) }
+
+  /// The visible rectangle at the surface's offset.
+  public var visibleRect: Rect { Rect(origin: surface.contentOffset, size: layout.viewport.size) }
+
+  /// Measures what is visible and unmeasured, hands the sizes to the
+  /// layout, corrects the offset so the anchor holds, repeats while the
+  /// corrected view shows more unmeasured elements (at most
+  /// `maximumPasses`), then appends the visible attributes to `result`.
+  ///
+  /// `measure` gets an element and the widest it may be, and returns its
+  /// size (`nil` or a bad size keeps the estimate, and the element is not
+  /// asked again this frame).
+  ///
+  /// - Complexity: O(m log n + k) for m elements measured, k visible.
+  public mutating func layoutFrame(
+    measure: (ElementID, _ maxWidth: Double) -> Size?, into result: inout [LayoutAttributes]
+  ) -> SelfSizingFrame {
+    let mark = layout.mark(anchor, at: surface.contentOffset)
+    var correction = 0.0
+    var count = 0
+    var clamped = false
+    for _ in 0..<Self.maximumPasses {
+      pending.removeAll(keepingCapacity: true)
+      layout.forEachUnmeasured(in: visibleRect) { pending.append($0) }
+      guard !pending.isEmpty else { break }
+      let maxWidth = layout.maxItemWidth
+      var changed = false
+      for id in pending {
+        count += 1
+        let before = layout.attributes(for: id, at: ScrollState())?.size ?? .zero
+        let size = measure(id, maxWidth) ?? before
+        if !layout.setMeasuredSize(size, for: id) {
+          // A bad size keeps the estimate; it is not asked for again.
+          layout.setMeasuredSize(before, for: id)
+        } else if size != before {
+          changed = true
+        }
+      }
+      guard changed else { continue }
+      let step = apply(mark)
+      correction += step.delta
+      clamped = clamped || step.clamped
+    }
+    let offset = surface.contentOffset
+    layout.attributes(in: visibleRect, at: state, into: &result)
+    return SelfSizingFrame(
+      offset: offset, anchor: mark, anchorScreenY: layout.screenPosition(of: mark, at: offset),
+      correction: correction, measured: count, clamped: clamped)
+  }
+
+  /// Moves the surface so `mark` holds in the current layout, keeping any
+  /// drag or motion going from the corrected offset; refits a fling to the
+  /// new content edges.
+  mutating func apply(_ mark: AnchorMark) -> (delta: Double, clamped: Bool) {
+    let s = state
+    let before = surface.contentOffset
+    surface.setContent(size: layout.contentSize(at: s), inset: layout.contentInset(at: s))
+    let wanted = layout.offset(keeping: mark, from: before)
+    surface.translate(by: Point(x: 0, y: wanted.y - before.y))
+    var clamped = false
+    if surface.phase == .idle && !surface.isTouching && surface.isOutOfBounds {
+      // Resting past the end: the content got shorter below the anchor
+      // than the viewport can show. Rest on the edge.
+      surface.setContentOffset(surface.clamped(surface.contentOffset), at: surface.time)
+      clamped = true
+    }
+    surface.refitDeceleration()
+    return (surface.contentOffset.y - before.y, clamped)
+  }
+
+  /// Lays the content out for a new viewport (a rotation), keeping the
+  /// anchor where it was on screen; the offset is then clamped into the new
+  /// bounds (reported as `clamped`).
+  ///
+  /// - Complexity: O(n) (the layout re-flows).
+  /// - Throws: `LayoutError.invalidViewport`; nothing changes then.
+  public mutating func setViewport(_ viewport: Viewport) throws(LayoutError) -> SelfSizingFrame {
+    let mark = layout.mark(anchor, at: surface.contentOffset)
+    let before = surface.contentOffset
+    layout = try layout.resized(to: viewport)
+    surface.setViewportSize(layout.viewport.size)
+    surface.setContent(size: layout.contentSize(at: state), inset: layout.contentInset(at: state))
+    let wanted = layout.offset(keeping: mark, from: before)
+    surface.translate(by: Point(x: 0, y: wanted.y - before.y))
+    var clamped = false
+    if !surface.isTouching && surface.phase != .decelerating && surface.isOutOfBounds {
+      surface.setContentOffset(surface.clamped(surface.contentOffset), at: surface.time)
+      clamped = true
+    }
+    surface.refitDeceleration()
+    let offset = surface.contentOffset
+    return SelfSizingFrame(
+      offset: offset, anchor: mark, anchorScreenY: layout.screenPosition(of: mark, at: offset),
+      correction: offset.y - before.y, measured: 0, clamped: clamped)
+  }
+
+  // MARK: GestureDriven
+
+  func check(_ target: String?) throws(ScriptError) {
+    if let target { throw .unknownTarget(target, known: []) }
+  }
+
+  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
+    try check(target)
+    surface.touchDown(at: time)
+  }
+
+  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
+    try check(target)
+    surface.drag(translation: translation, at: time)
+  }
+
+  /// The finger lifts; the resting offset goes through the layout's
+  /// `targetContentOffset`.
+  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
+    try check(target)
+    let layout = self.layout
+    let state = self.state
+    let start = surface.dragStartOffset
+    surface.release(at: time) { proposed, velocity in
+      layout.targetContentOffset(proposed: proposed, velocity: velocity, dragStart: start, at: state)
+    }
+  }
+
+  public mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double
+  ) throws(ScriptError) {
+    try check(target)
+    if animated {
+      surface.setContentOffset(animated: offset, at: time)
+    } else {
+      surface.setContentOffset(offset, at: time)
+    }
+  }
+
+  public mutating func advance(to time: Double) { surface.advance(to: time) }
+
+  /// Returns the surface's queued events and clears them.
+  public mutating func drainEvents() -> [ScrollEvent] { surface.drainEvents() }
+}
+
+extension ScrollSurface {
+  /// After the content's size changed under a fling: a free fling that was
+  /// going to run into an old edge runs into the new one instead (or runs
+  /// free when the content now reaches past it); a fling whose resting
+  /// point is past the new edges is sent there along its curve. Nothing
+  /// moves this instant: a change that would move the offset now is not
+  /// made.
+  mutating func refitDeceleration() {
+    guard phase == .decelerating, let motion = motionY else { return }
+    let now = time
+    let current = contentOffset.y
+    let edge = clamp(current, minOffset.y, maxOffset.y)
+    if edge != current {
+      // Already past the new edge (the content ended above the viewport's
+      // bottom): bounce back to it from here, with the velocity it has.
+      guard abs(motion.rest - edge) > 1e-9 else { return }
+      motionY = AxisMotion.boundedSpring(
+        rest: edge, from: current, velocity: velocity.y, start: now, stiffness: configuration.bounceStiffness,
+        limit: viewportSize.height)
+      return
+    }
+    if case .decay(let from, let to, let rate, let start, let oldEdge, let stiffness, let limit) = motion,
+      oldEdge != nil || to > maxOffset.y || to < minOffset.y
+    {
+      let newEdge: Double? = to > maxOffset.y ? maxOffset.y : to < minOffset.y ? minOffset.y : nil
+      guard newEdge != oldEdge else { return }
+      let refit = AxisMotion.decay(
+        from: from, to: to, rate: rate, start: start, edge: newEdge, stiffness: stiffness, limit: limit)
+      if abs(refit.sample(at: now).position - current) < 1e-9 {
+        motionY = refit
+        return
+      }
+    }
+    let rest = motionY?.rest ?? current
+    if rest > maxOffset.y + 1e-9 || rest < minOffset.y - 1e-9 {
+      redirect(to: Point(x: restingOffset.x, y: clamp(rest, minOffset.y, maxOffset.y)), at: now)
+    }
+  }
+}
