@@ -16,6 +16,15 @@ import LayoutCore
 /// | `tap` | the finger touches and lifts at once: stops a fling |
 /// | `scroll X,Y` | animated `setContentOffset`, clamped into bounds |
 /// | `jump X,Y` | `setContentOffset` without animation, clamped into bounds |
+/// | `mode NAME SECONDS` | photo grid: animate to mode `all`, `months` or `columns:N` over SECONDS |
+/// | `pinch SCALE SECONDS [at X,Y]` | photo grid: a pinch from scale 1 to SCALE (> 0) over SECONDS, at screen point X,Y (the centre by default), then lift |
+/// | `insert N at I` | photo grid: N new photos (1…1,000,000) at global index I, animated |
+/// | `delete I..J` | photo grid: photos I through J (global indices, both included) are removed, animated |
+///
+/// The last four are *layout verbs* (`Action.custom`): the parser checks
+/// their arguments, and a driver that does not take them (every layout but
+/// the photo grid) refuses the script before it runs
+/// (`ScriptError.unsupportedStep`).
 ///
 /// A finger moving left (negative DX) scrolls the content towards higher
 /// offsets, as on a phone. An untargeted `hold` or `release` goes to the one
@@ -30,6 +39,10 @@ public struct GestureScript: Hashable, Sendable {
     case tap
     case scroll(Point)
     case jump(Point)
+    /// A layout verb (see `layoutVerbs`): its name, its words after the
+    /// name (checked by the parser), and how long it lasts in seconds
+    /// (`nil` for an instant step such as `insert`).
+    case custom(verb: String, arguments: [String], duration: Double?)
   }
 
   /// One step: an optional target surface and its action.
@@ -81,9 +94,9 @@ public struct GestureScript: Hashable, Sendable {
       guard !words.isEmpty else { continue }
       let name = Self.stepName(steps.count + 1, line)
       var target: String?
-      if !Self.verbs.contains(words[0]) {
+      if !Self.allVerbs.contains(words[0]) {
         // A target name comes before a step; anything else is not a step.
-        guard words.count >= 2, Self.verbs.contains(words[1]) else {
+        guard words.count >= 2, Self.allVerbs.contains(words[1]) else {
           let first = words[0]
           throw .badStep(
             name,
@@ -103,6 +116,8 @@ public struct GestureScript: Hashable, Sendable {
       case ("tap", 0): action = .tap
       case ("scroll", 1): action = .scroll(try Self.point(words[0], name))
       case ("jump", 1): action = .jump(try Self.point(words[0], name))
+      case _ where Self.layoutVerbs.contains(verb):
+        action = try Self.layoutStep(verb, words, name)
       default:
         throw .badStep(
           name, Self.verbs.contains(verb) ? "wrong number of arguments for '\(verb)'" : "unknown step '\(verb)'")
@@ -112,8 +127,65 @@ public struct GestureScript: Hashable, Sendable {
     self.steps = steps
   }
 
-  /// The step names a script understands.
+  /// The step names every driver understands.
   public static let verbs: Set<String> = ["drag", "hold", "release", "wait", "tap", "scroll", "jump"]
+
+  /// The layout verbs: steps only some drivers take (the photo grid's).
+  public static let layoutVerbs: Set<String> = ["mode", "pinch", "insert", "delete"]
+
+  /// Every step name the parser knows.
+  public static let allVerbs: Set<String> = verbs.union(layoutVerbs)
+
+  /// The most photos one `insert` step may add.
+  public static let maximumInsertCount = 1_000_000
+
+  /// Parses and checks one layout verb's arguments (`words`, after the verb).
+  static func layoutStep(_ verb: String, _ words: [String], _ name: String) throws(ScriptError) -> Action {
+    switch (verb, words.count) {
+    case ("mode", 2):
+      guard PhotoGridLayout.Mode(parsing: words[0]) != nil else {
+        throw .badStep(name, "'\(words[0])' is not a mode (all, months or columns:N)")
+      }
+      return .custom(verb: verb, arguments: [words[0]], duration: try seconds(words[1], name))
+    case ("pinch", 2), ("pinch", 4):
+      let scale = try number(words[0], name)
+      guard scale > 0 else { throw .badStep(name, "a pinch scale must be > 0, not \(words[0])") }
+      let duration = try seconds(words[1], name)
+      var arguments = [words[0]]
+      if words.count == 4 {
+        guard words[2] == "at" else { throw .badStep(name, "expected 'at X,Y' after the duration") }
+        _ = try point(words[3], name)
+        arguments.append(words[3])
+      }
+      return .custom(verb: verb, arguments: arguments, duration: duration)
+    case ("insert", 3):
+      guard words[1] == "at" else { throw .badStep(name, "expected 'insert N at I'") }
+      let count = try whole(words[0], name)
+      guard (1...maximumInsertCount).contains(count) else {
+        throw .badStep(name, "an insert adds 1 to \(maximumInsertCount) photos, not \(words[0])")
+      }
+      _ = try whole(words[2], name)
+      return .custom(verb: verb, arguments: [words[0], words[2]], duration: nil)
+    case ("delete", 1):
+      let ends = words[0].split(separator: ".", omittingEmptySubsequences: true)
+      guard words[0].contains(".."), ends.count == 2 else {
+        throw .badStep(name, "'\(words[0])' is not a range I..J")
+      }
+      let i = try whole(String(ends[0]), name)
+      let j = try whole(String(ends[1]), name)
+      guard i <= j else { throw .badStep(name, "the range \(words[0]) is empty (I must be ≤ J)") }
+      return .custom(verb: verb, arguments: [String(i), String(j)], duration: nil)
+    default:
+      throw .badStep(name, "wrong number of arguments for '\(verb)'")
+    }
+  }
+
+  /// A whole number ≥ 0 that fits an `Int` (parsed as text, never through
+  /// a `Double`).
+  static func whole(_ word: String, _ step: String) throws(ScriptError) -> Int {
+    guard let value = Int(word), value >= 0 else { throw .badStep(step, "'\(word)' is not a whole number ≥ 0") }
+    return value
+  }
 
   /// How errors name a step: its number and its text, shortened.
   static func stepName(_ number: Int, _ line: Substring) -> String {
@@ -161,7 +233,8 @@ public struct GestureScript: Hashable, Sendable {
     return Swift.max(1, Int(exact))
   }
 
-  /// The tick count after each timed step (`drag`, `hold`, `wait`), in
+  /// The tick count after each timed step (`drag`, `hold`, `wait`, and
+  /// the layout verbs with a duration: `mode`, `pinch`), in
   /// order, at `fps`.
   ///
   /// - Complexity: O(number of steps).
@@ -173,7 +246,7 @@ public struct GestureScript: Hashable, Sendable {
     for (index, step) in steps.enumerated() {
       let seconds: Double
       switch step.action {
-      case .drag(_, let d), .hold(let d), .wait(let d): seconds = d
+      case .drag(_, let d), .hold(let d), .wait(let d), .custom(_, _, let d?): seconds = d
       default: continue
       }
       // Each addend is at most maximumFrames and the total is checked after
@@ -209,6 +282,12 @@ public struct GestureScript: Hashable, Sendable {
     let fps = Self.effectiveRate(fps)
     // Checked before anything runs: every step's ticks fit, and so does the sum.
     _ = try tickMarks(fps: fps)
+    // And every layout verb is one the driver takes.
+    for (index, step) in steps.enumerated() {
+      if case .custom(let verb, _, _) = step.action, !Driver.layoutVerbs.contains(verb) {
+        throw .unsupportedStep(step: Self.stepName(index + 1, Substring(step.text)), verb: verb)
+      }
+    }
     var tick = 0
     var time: Double { Double(tick) / fps }
     var translations: [String: Point] = [:]
@@ -276,6 +355,18 @@ public struct GestureScript: Hashable, Sendable {
       case .jump(let offset):
         try driver.setContentOffset(step.target, offset, animated: false, at: time)
         pending = true
+      case .custom(let verb, let arguments, let duration):
+        try driver.perform(step.target, verb: verb, arguments: arguments, duration: duration ?? 0, at: time)
+        if let duration {
+          for _ in 0..<ticks(duration) {
+            tick += 1
+            driver.advance(to: time)
+            frame(&driver, time)
+          }
+          pending = false
+        } else {
+          pending = true
+        }
       }
     }
     if pending || tick == 0 {
@@ -297,6 +388,9 @@ public enum ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooLong(step: String, frames: String)
   /// The script file could not be read: the path and why.
   case unreadable(path: String, reason: String)
+  /// A layout verb (`mode`, `pinch`, …) the driven layout does not take:
+  /// the step and the verb.
+  case unsupportedStep(step: String, verb: String)
 
   public var description: String {
     switch self {
@@ -308,6 +402,8 @@ public enum ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLong(let step, let frames):
       "the script needs \(frames) frames by step \(step); at most \(GestureScript.maximumFrames) are allowed"
     case .unreadable(let path, let reason): "cannot read script file '\(path)': \(reason)"
+    case .unsupportedStep(let step, let verb):
+      "bad script step \(step): '\(verb)' is not a step this layout takes (only the photo grid, 'photos', takes it)"
     }
   }
 }
@@ -327,4 +423,23 @@ public protocol GestureDriven {
     _ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError)
   /// Advances every motion to `time`.
   mutating func advance(to time: Double)
+  /// The layout verbs (`GestureScript.layoutVerbs`) this driver takes;
+  /// none by default. `run` refuses a script using any other before it
+  /// starts.
+  static var layoutVerbs: Set<String> { get }
+  /// Performs a layout verb at `time`; `arguments` are the words the parser
+  /// checked, `duration` the step's seconds (0 for an instant step). The
+  /// default throws `ScriptError.unsupportedStep`.
+  mutating func perform(
+    _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double) throws(ScriptError)
+}
+
+extension GestureDriven {
+  public static var layoutVerbs: Set<String> { [] }
+
+  public mutating func perform(
+    _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
+  ) throws(ScriptError) {
+    throw .unsupportedStep(step: "'\(verb)'", verb: verb)
+  }
 }

@@ -37,6 +37,13 @@ struct Simulate: ParsableCommand {
         tap                    touch and lift at once (stops a fling)
         scroll X,Y             animated setContentOffset
         jump X,Y               setContentOffset without animation
+      Layout verbs (only 'simulate photos' and the photos scene take them):
+        mode NAME SECONDS      animate to mode all, months or columns:N over SECONDS
+        pinch SCALE SECONDS [at X,Y]
+                               pinch from scale 1 to SCALE (> 0) over SECONDS at screen
+                               point X,Y (the centre by default), then lift
+        insert N at I          N new photos (1…1000000) at global index I, animated
+        delete I..J            photos I through J (global indices) removed, animated
       A step may start with a target name where a layout has several surfaces
       (album: 'pager drag -300 0.25', 'strip drag 80 0.3').
       A finger moving left (negative DX) scrolls towards higher offsets.

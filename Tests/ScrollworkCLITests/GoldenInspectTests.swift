@@ -55,6 +55,14 @@ import Testing
       ]
     ),
     (
+      "inspect-photos-all.json",
+      ["inspect", "photos", "--mode", "all", "--viewport", "390x844", "--sections", "7,12,5", "--offset", "0,300"]
+    ),
+    (
+      "inspect-photos-months.json",
+      ["inspect", "photos", "--mode", "months", "--viewport", "390x844", "--sections", "7,12,5", "--offset", "0,0"]
+    ),
+    (
       "inspect-tags.json",
       ["inspect", "tags", "--words", "12", "--viewport", "390x300", "--font-size", "15", "--padding", "6,10"]
     ),

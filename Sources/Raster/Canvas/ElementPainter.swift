@@ -19,10 +19,16 @@ public struct ElementStyle: Hashable, Sendable {
   public var labelSize: Double
   public var labelColor: Color
   public var labelPlacement: Placement
+  /// A summary cell's title (a day or month), drawn over a top gradient
+  /// with a "more" button at alpha `styleProgress`; `nil` for none.
+  public var summaryTitle: String?
+  /// A smaller line under the summary title, or `nil`.
+  public var summaryDetail: String?
 
   public init(
     fill: Color = Color(hex: 0x3A3A3C), cornerRadius: Double = 0, label: String? = nil, labelSize: Double = 15,
-    labelColor: Color = .white, labelPlacement: Placement = .center
+    labelColor: Color = .white, labelPlacement: Placement = .center, summaryTitle: String? = nil,
+    summaryDetail: String? = nil
   ) {
     self.fill = fill
     self.cornerRadius = cornerRadius
@@ -30,6 +36,8 @@ public struct ElementStyle: Hashable, Sendable {
     self.labelSize = labelSize
     self.labelColor = labelColor
     self.labelPlacement = labelPlacement
+    self.summaryTitle = summaryTitle
+    self.summaryDetail = summaryDetail
   }
 }
 
@@ -92,9 +100,14 @@ public final class ElementPainter {
         failed = true
       }
     }
+    // The layout's corner radius (a Months summary card) and the style's: the larger.
+    let radius = Swift.max(style.cornerRadius, attributes.cornerRadius.isFinite ? attributes.cornerRadius : 0)
     canvas.drawQuad(
-      size: attributes.size, transform: m, paint: paint, cornerRadius: style.cornerRadius,
+      size: attributes.size, transform: m, paint: paint, cornerRadius: radius,
       opacity: attributes.alpha, overlay: attributes.overlayAlpha, clip: clip)
+    if attributes.styleProgress > 0, style.summaryTitle != nil {
+      drawSummaryAccessories(attributes, style: style, transform: m, on: &canvas, clip: clip)
+    }
     let label = failed ? "!" : style.label
     if let label, let font {
       let zoom = abs(attributes.transform.a * attributes.transform.d - attributes.transform.b * attributes.transform.c)
@@ -116,6 +129,55 @@ public final class ElementPainter {
           color: color, clip: clip)
       }
     }
+  }
+
+  /// A summary card's accessories at alpha `styleProgress × alpha`: a
+  /// gradient from dark to clear over the top third, the title and detail
+  /// at the top-left and a rounded "more" button (•••) at the top-right.
+  ///
+  /// - Complexity: O(pixels covered by the top third and the text).
+  func drawSummaryAccessories(
+    _ attributes: LayoutAttributes, style: ElementStyle, transform m: AffineTransform, on canvas: inout Canvas,
+    clip: Rect
+  ) {
+    let a = Swift.min(1, Swift.max(0, attributes.styleProgress)) * attributes.alpha
+    guard a > 0 else { return }
+    let w = attributes.size.width
+    let h = attributes.size.height
+    // The gradient: nested bands from the top, each a little darker where
+    // they overlap, so the ramp is smooth and has no seams between bands.
+    let bands = 16
+    let depth = Swift.min(h, 100)
+    for k in 0..<bands {
+      let height = depth * Double(bands - k) / Double(bands)
+      canvas.drawQuad(
+        size: Size(width: w, height: height), transform: m, paint: .color(Color(hex: 0x000000, alpha: 0.05)),
+        cornerRadius: 0, opacity: a, overlay: 0, clip: clip)
+    }
+    guard let font else { return }
+    let zoom = abs(attributes.transform.a * attributes.transform.d - attributes.transform.b * attributes.transform.c)
+      .squareRoot()
+    let white = Color.white.withAlpha(a)
+    if let title = style.summaryTitle, 22 * zoom > 1 {
+      canvas.draw(title, font: font, size: 22 * zoom, at: m.apply(to: Point(x: 14, y: 34)), color: white, clip: clip)
+    }
+    if let detail = style.summaryDetail, 14 * zoom > 1 {
+      canvas.draw(
+        detail, font: font, size: 14 * zoom, at: m.apply(to: Point(x: 14, y: 54)),
+        color: Color.white.withAlpha(a * 0.8),
+        clip: clip)
+    }
+    // The "more" button: a small translucent pill with three dots.
+    let button = Size(width: 34, height: 24)
+    guard w > button.width + 28 else { return }
+    let corner = AffineTransform(translationX: w - 12 - button.width, y: 14).concatenating(m)
+    canvas.drawQuad(
+      size: button, transform: corner, paint: .color(Color(hex: 0xFFFFFF, alpha: 0.28)), cornerRadius: 12,
+      opacity: a, overlay: 0, clip: clip)
+    canvas.draw(
+      "•••", font: font, size: 12 * zoom,
+      centeredAt: corner.apply(to: Point(x: button.width / 2, y: button.height / 2)),
+      color: white, clip: clip)
   }
 
   /// The photo's aspect-filled size in the element's content rect (points)

@@ -82,6 +82,7 @@ enum LayoutRegistry {
     [
       AlbumEntry.self,  // the main act
       FlowEntry.self,
+      PhotosEntry.self,
       CarouselEntry.self,
       ProminentEntry.self,
       StickyEntry.self,

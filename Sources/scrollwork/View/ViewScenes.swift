@@ -41,7 +41,10 @@ enum ViewScenes {
   static func make(_ entry: SceneEntry, _ context: SceneContext, keeping previous: (any Scene)?) throws -> any Scene {
     var scene = try entry.make(context)
     guard let previous, type(of: previous) == type(of: scene) else { return scene }
-    if let old = previous as? AlbumScene, let new = scene as? AlbumScene {
+    if let old = previous as? PhotosScene, var new = scene as? PhotosScene {
+      new.show(mode: old.session.mode, offset: old.session.contentOffset)
+      scene = new
+    } else if let old = previous as? AlbumScene, let new = scene as? AlbumScene {
       let page = old.album.position.rounded()
       let index = page.isFinite ? Int(Swift.max(0, Swift.min(1e6, page))) : 0
       try? scene.setContentOffset(

@@ -108,7 +108,11 @@ struct ViewerSession {
       print("layout \(ViewScenes.entries[sceneIndex].name)")
       fflush(nil)
     case .key(.nextMode):
-      break  // Modes arrive with the photo grid.
+      // The photo grid cycles its modes (animated); other scenes ignore M.
+      if var photos = scene as? PhotosScene {
+        photos.cycleMode()
+        scene = photos
+      }
     case .key(.toggleDebug):
       debug.toggle()
       try rebuild(keeping: scene)

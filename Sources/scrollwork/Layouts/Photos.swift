@@ -1,0 +1,783 @@
+import ArgumentParser
+import LayoutCore
+import Raster
+import ScrollPhysics
+
+// The photo library grid in the tool: `inspect photos` (a mode, or a
+// transition between two modes at a progress), `simulate photos` (scrolling
+// plus the `mode`, `pinch`, `insert` and `delete` verbs), its demo scene and
+// its benchmark scenarios.
+
+/// The photo grid's presets.
+enum PhotosPreset: String, LayoutPreset {
+  /// The Photos app's library grid: All Photos (one large photo, then a row
+  /// of three), Months (a header and a summary photo per section) and
+  /// square grids of 1…30 columns.
+  case photosMonths
+
+  var layout: PhotoGridLayout {
+    switch self {
+    case .photosMonths: .photosMonths
+    }
+  }
+}
+
+enum PhotosEntry: LayoutEntry {
+  static let name = "photos"
+  static let defaultPreset = PhotosPreset.photosMonths
+  static let demoPresets = [PhotosPreset.photosMonths]
+  static var inspectCommand: any ParsableCommand.Type { InspectPhotos.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulatePhotos.self }
+  static var benchScenarios: [BenchScenario] { [.photosAllToMonths, .photosPinch, .photosInsert] }
+
+  /// The size every photo has when the command line gives only counts.
+  static let photoSize = Size(width: 4032, height: 3024)
+
+  static func scene(_ preset: PhotosPreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "Photo library (photo grid, \(preset.rawValue) preset)",
+      summary: "All Photos, a scroll, Months and back, then a pinch from three columns to five, to three and to one,"
+        + " then new photos arrive above the one in view: every change animates by identity and the view stays put.",
+      demoScript: demoScript,
+      make: { context in try PhotosScene(layout: preset.layout, context: context) })
+  }
+
+  static let demoScript =
+    "drag 0,-320 0.3; release; wait 1.0; mode months 0.45; wait 0.9; mode all 0.45; wait 0.6; mode columns:3 0.35;"
+    + " wait 0.4; pinch 0.6 0.3; wait 0.6; pinch 1.8 0.3; wait 0.6; pinch 2 0.3; wait 0.7; insert 6 at 0; wait 0.8"
+}
+
+// MARK: - The session: a grid that scrolls, changes mode, pinches and updates
+
+/// A photo grid driven by a gesture script: a `ScrollSurface` scrolls it at
+/// rest; `mode`, `pinch`, `insert` and `delete` animate through a
+/// `PhotoGridAnimator`. While a transition runs, touches are ignored; when
+/// it settles, the surface takes the grid's new content size and the
+/// animator's resting offset.
+struct PhotoGridSession: GestureDriven {
+  static var layoutVerbs: Set<String> { GestureScript.layoutVerbs }
+
+  /// The target name scripts may use ("grid").
+  static let targetName = "grid"
+
+  /// How long an `insert` or `delete` animates, in seconds.
+  static let updateDuration = 0.3
+
+  let base: PhotoGridLayout
+  let viewport: Viewport
+  let photoSize: Size
+  /// The library: section and photo identities (new photos get new ones).
+  private(set) var snapshot: LibrarySnapshot<Int, Int>
+  private var nextID: Int
+  private(set) var animator: PhotoGridAnimator
+  private(set) var surface: ScrollSurface
+  private var touching = false
+  private var pinch: (start: Double, duration: Double, scale: Double)?
+  private(set) var time = 0.0
+  private var events: [String] = []
+
+  init(
+    layout: PhotoGridLayout, counts: [Int], photoSize: Size, viewport: Viewport, offset: Point,
+    configuration: ScrollConfiguration = ScrollConfiguration()
+  ) throws {
+    base = layout
+    self.viewport = viewport
+    self.photoSize = photoSize
+    snapshot = LibrarySnapshot(counts: counts)
+    nextID = snapshot.totalCount
+    let grid = try layout.prepare(items: Self.items(snapshot, photoSize), viewport: viewport)
+    animator = PhotoGridAnimator(grid: grid, offset: offset)
+    surface = ScrollSurface(
+      viewportSize: viewport.size, contentSize: grid.contentSize(at: ScrollState()),
+      contentInset: grid.contentInset(at: ScrollState()), contentOffset: animator.restingOffset,
+      configuration: configuration)
+  }
+
+  static func items(_ snapshot: LibrarySnapshot<Int, Int>, _ size: Size) -> LayoutItems {
+    LayoutItems(sections: snapshot.itemCounts.map { .uniform(size, count: $0) })
+  }
+
+  /// The mode shown at rest, or the one the running transition goes to.
+  var mode: PhotoGridLayout.Mode { animator.grid.layout.mode }
+
+  /// The presented content offset.
+  var contentOffset: Point { animator.transition == nil ? surface.contentOffset : animator.contentOffset(at: time) }
+
+  /// The interpolation fraction (1 at rest).
+  var progress: Double { animator.progress(at: time) }
+
+  /// Appends the presented visible elements.
+  ///
+  /// - Complexity: O(log n + k).
+  func visibleAttributes(into result: inout [LayoutAttributes]) {
+    if animator.transition != nil {
+      animator.visibleAttributes(at: time, into: &result)
+    } else {
+      let offset = surface.contentOffset
+      animator.grid.attributes(
+        in: Rect(origin: offset, size: viewport.size), at: ScrollState(contentOffset: offset), into: &result)
+    }
+  }
+
+  var visibleAttributes: [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    visibleAttributes(into: &result)
+    return result
+  }
+
+  /// The surface's events and the session's own, oldest first, cleared.
+  mutating func drainEvents() -> [String] {
+    let names = surface.drainEvents().map(\.name) + events
+    events.removeAll()
+    return names
+  }
+
+  func checked(_ target: String?) throws(ScriptError) {
+    if let target, target != Self.targetName { throw .unknownTarget(target, known: [Self.targetName]) }
+  }
+
+  // MARK: Scrolling
+
+  mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
+    try checked(target)
+    self.time = time
+    animator.settle(at: time)
+    guard animator.transition == nil else { return }
+    touching = true
+    surface.touchDown(at: time)
+  }
+
+  mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
+    try checked(target)
+    guard touching else { return }
+    surface.drag(translation: translation, at: time)
+  }
+
+  mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
+    try checked(target)
+    guard touching else { return }
+    touching = false
+    surface.release(at: time) { proposed, _ in proposed }
+  }
+
+  mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double
+  ) throws(ScriptError) {
+    try checked(target)
+    self.time = time
+    animator.settle(at: time)
+    guard animator.transition == nil else { return }
+    surface.setProgrammaticContentOffset(offset, animated: animated, at: time)
+  }
+
+  mutating func advance(to time: Double) {
+    self.time = time
+    if let p = pinch {
+      let f = p.duration > 0 ? Swift.min(1, Swift.max(0, (time - p.start) / p.duration)) : 1
+      animator.pinchChanged(scale: 1 + (p.scale - 1) * f, at: time)
+      if f >= 1 {
+        animator.pinchEnded(scaleVelocity: p.duration > 0 ? (p.scale - 1) / p.duration : 0, at: time)
+        pinch = nil
+        events.append("pinchEnded")
+      }
+    }
+    let wasAnimating = animator.transition != nil
+    animator.settle(at: time)
+    if wasAnimating {
+      if animator.transition == nil {
+        let grid = animator.grid
+        surface.setContent(size: grid.contentSize(at: ScrollState()), inset: grid.contentInset(at: ScrollState()))
+        surface.setContentOffset(animator.restingOffset, at: time)
+        events.append("transitionEnded")
+      }
+    } else {
+      surface.advance(to: time)
+    }
+  }
+
+  // MARK: Layout verbs
+
+  /// Stops any scrolling where it is (inside the bounds) and hands the
+  /// offset to the animator, before a transition starts from rest.
+  private mutating func freeze(at time: Double) {
+    self.time = time
+    animator.settle(at: time)
+    guard animator.transition == nil else { return }
+    let offset = surface.clamped(surface.contentOffset)
+    surface.setContentOffset(offset, at: time)
+    touching = false
+    animator.scroll(to: offset, at: time)
+  }
+
+  private func prepare(
+    _ mode: PhotoGridLayout.Mode, _ snapshot: LibrarySnapshot<Int, Int>, _ step: String
+  )
+    throws(ScriptError) -> PreparedPhotoGrid
+  {
+    do {
+      return try base.with(mode: mode).prepare(items: Self.items(snapshot, photoSize), viewport: viewport)
+    } catch {
+      throw .badStep(step, "the grid cannot be laid out: \(error)")
+    }
+  }
+
+  mutating func perform(
+    _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
+  ) throws(ScriptError) {
+    try checked(target)
+    let step = "'\(([verb] + arguments).joined(separator: " "))'"
+    freeze(at: time)
+    switch verb {
+    case "mode":
+      guard let mode = arguments.first.flatMap(PhotoGridLayout.Mode.init(parsing:)) else {
+        throw .badStep(step, "not a mode (all, months or columns:N)")
+      }
+      animator.change(to: try prepare(mode, snapshot, step), duration: duration, at: time)
+      events.append("mode")
+    case "pinch":
+      guard let scale = arguments.first.flatMap(Double.init), scale.isFinite, scale > 0 else {
+        throw .badStep(step, "a pinch scale must be a finite number > 0")
+      }
+      let point = arguments.count > 1 ? parsePoint(arguments[1]) : nil
+      let from = mode
+      guard let to = from.pinchTarget(scale: scale) else {
+        events.append("pinchIgnored")
+        return
+      }
+      animator.beginPinch(
+        to: try prepare(to, snapshot, step), progress: PinchProgress(from: from, to: to), at: time, point: point)
+      pinch = (time, duration, scale)
+      events.append("pinchBegan")
+    case "insert":
+      guard arguments.count == 2, let count = Int(arguments[0]), let index = Int(arguments[1]) else {
+        throw .badStep(step, "expected 'insert N at I'")
+      }
+      let total = snapshot.totalCount
+      guard (0...total).contains(index) else {
+        throw .badStep(step, "the index \(index) is past the library's end (\(total) photos)")
+      }
+      guard count > 0, count <= maximumItemCount - total else {
+        throw .badStep(step, "the library may hold at most \(maximumItemCount) photos")
+      }
+      let new = snapshot.inserting(Array(nextID..<(nextID + count)), atGlobal: index)
+      nextID += count
+      try update(to: new, step: step, at: time)
+      events.append("inserted")
+    case "delete":
+      guard arguments.count == 2, let first = Int(arguments[0]), let last = Int(arguments[1]), first <= last else {
+        throw .badStep(step, "expected 'delete I..J' with I ≤ J")
+      }
+      let total = snapshot.totalCount
+      guard last < total else {
+        throw .badStep(step, "the range \(first)..\(last) is past the library's end (\(total) photos)")
+      }
+      try update(to: snapshot.removing(globalRange: first..<(last + 1)), step: step, at: time)
+      events.append("deleted")
+    default:
+      throw .unsupportedStep(step: step, verb: verb)
+    }
+  }
+
+  private mutating func update(to new: LibrarySnapshot<Int, Int>, step: String, at time: Double) throws(ScriptError) {
+    let change = SnapshotChange(from: snapshot, to: new)
+    let grid = try prepare(mode, new, step)
+    animator.change(to: grid, mapping: .dataChange(change), duration: Self.updateDuration, at: time)
+    snapshot = new
+  }
+
+  /// The photo identity shown by cell `id`, if it is one.
+  func photoID(_ id: ElementID) -> Int? {
+    guard id.kind == .cell, snapshot.sections.indices.contains(id.section) else { return nil }
+    let items = snapshot.sections[id.section].items
+    return items.indices.contains(id.item) ? items[id.item] : nil
+  }
+
+  /// The section identity of section `section`.
+  func sectionID(_ section: Int) -> Int? {
+    snapshot.sections.indices.contains(section) ? snapshot.sections[section].id : nil
+  }
+}
+
+// MARK: - Scene
+
+/// The photo grid scene: the session plus the photos and section titles.
+struct PhotosScene: Scene {
+  static var layoutVerbs: Set<String> { PhotoGridSession.layoutVerbs }
+
+  var session: PhotoGridSession
+  let context: SceneContext
+  /// Section titles by section identity.
+  let titles: [String]
+  /// Summary card titles (a day) by section identity.
+  let days: [String]
+  /// The photo index of each original item identity.
+  let order: [Int]
+
+  init(layout: PhotoGridLayout, context: SceneContext) throws {
+    let groups = PhotoSections.group(context.photos)
+    // At least 48 photos: the photos repeat when there are fewer.
+    var counts = groups.map(\.photos.count)
+    var titles = groups.map(\.title)
+    var days = groups.map(\.day)
+    var order = groups.flatMap(\.photos)
+    var total = order.count
+    while total < 48 {
+      let n = Swift.min(12, 48 - total)
+      counts.append(n)
+      titles.append("More photos")
+      days.append("More photos")
+      order += (total..<(total + n)).map { $0 % Swift.max(1, context.photos.count) }
+      total += n
+    }
+    self.titles = titles
+    self.days = days
+    self.order = order
+    self.context = context
+    session = try PhotoGridSession(
+      layout: layout, counts: counts, photoSize: PhotosEntry.photoSize,
+      viewport: Viewport(size: context.size, scale: context.scale), offset: .zero)
+  }
+
+  /// The mode after `mode` for the viewer's M key: All Photos → Months →
+  /// 3 columns → 5 columns → All Photos.
+  static func nextMode(after mode: PhotoGridLayout.Mode) -> PhotoGridLayout.Mode {
+    switch mode {
+    case .allPhotos: .months
+    case .months: .columns(3)
+    case .columns(3): .columns(5)
+    case .columns: .allPhotos
+    }
+  }
+
+  /// The viewer's M key: animates to the next mode (`nextMode(after:)`)
+  /// from the time of the last `advance`.
+  mutating func cycleMode() {
+    let next = Self.nextMode(after: session.mode)
+    try? session.perform(nil, verb: "mode", arguments: [next.description], duration: 0.35, at: session.time)
+  }
+
+  /// Shows `mode` at `offset` at once, at time 0: a rebuilt scene (the
+  /// viewer's rotate or resize) keeps the mode and place of the old one.
+  mutating func show(mode: PhotoGridLayout.Mode, offset: Point) {
+    if mode != session.mode {
+      try? session.perform(nil, verb: "mode", arguments: [mode.description], duration: 0, at: 0)
+      session.advance(to: 0)
+    }
+    try? session.setContentOffset(nil, offset, animated: false, at: 0)
+  }
+
+  /// The photo shown for item identity `id` (new identities cycle).
+  func photo(_ id: Int) -> Photo {
+    id < order.count ? context.photo(order[id]) : context.photo(id)
+  }
+
+  mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
+    try session.touchDown(target, at: time)
+  }
+  mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
+    try session.drag(target, translation: translation, at: time)
+  }
+  mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
+    try session.release(target, at: time)
+  }
+  mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double
+  )
+    throws(ScriptError)
+  {
+    try session.setContentOffset(target, offset, animated: animated, at: time)
+  }
+  mutating func advance(to time: Double) { session.advance(to: time) }
+  mutating func perform(
+    _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
+  ) throws(ScriptError) {
+    try session.perform(target, verb: verb, arguments: arguments, duration: duration, at: time)
+  }
+
+  func layers() -> [SceneLayer] {
+    let scene = self
+    let session = self.session
+    func text(_ list: [String], _ section: Int) -> String {
+      guard let id = session.sectionID(section), list.indices.contains(id) else { return "" }
+      return list[id]
+    }
+    return [
+      SceneLayer(
+        region: Rect(origin: .zero, size: context.size), contentOffset: session.contentOffset,
+        elements: session.visibleAttributes,
+        photo: { a in session.photoID(a.id).map { scene.photo($0) } },
+        style: { a in
+          if a.id.kind == .cell {
+            guard a.styleProgress > 0 else { return ElementStyle() }
+            let count =
+              session.snapshot.sections.indices.contains(a.id.section)
+              ? session.snapshot.sections[a.id.section].items.count : 0
+            return ElementStyle(
+              summaryTitle: text(scene.days, a.id.section), summaryDetail: count == 1 ? "1 photo" : "\(count) photos")
+          }
+          return ElementStyle(
+            fill: Color(hex: 0x000000, alpha: 0.86), label: text(scene.titles, a.id.section), labelSize: 17,
+            labelPlacement: .bottomLeading)
+        },
+        background: Color(hex: 0x000000), centerLine: false, indexLabels: context.debug)
+    ]
+  }
+}
+
+/// The user's photos in sections: by EXIF capture month when photos have
+/// a capture date (`DateTimeOriginal`; photos without one come last, in
+/// name order), else twelve to a section, in name order.
+enum PhotoSections {
+  struct Group: Equatable {
+    /// The header's title (`March 2024`).
+    var title: String
+    /// The summary card's title (the first photo's day, `12 March 2024`).
+    var day: String
+    /// Indices into the photos, in the section's order.
+    var photos: [Int]
+  }
+
+  /// How much of a file is read for its date: the EXIF segment comes
+  /// first and is at most 64 KiB.
+  static let headerBytes = 128 << 10
+
+  /// The capture date of `photo`, if it is a JPEG file with one.
+  static func date(_ photo: Photo) -> EXIFDate? {
+    guard case .file(let path) = photo.source,
+      let bytes = try? RegularFile.readPrefix(path, count: headerBytes)
+    else { return nil }
+    return exifDate(ofJPEG: bytes)
+  }
+
+  /// Groups `photos` (sorted by name) into sections, reading dates with
+  /// `date`.
+  ///
+  /// - Complexity: O(n log n) plus one read per photo.
+  static func group(_ photos: [Photo], date: (Photo) -> EXIFDate? = PhotoSections.date) -> [Group] {
+    let dates = photos.map(date)
+    guard dates.contains(where: { $0 != nil }) else {
+      return stride(from: 0, to: photos.count, by: 12).map { start in
+        let n = Swift.min(12, photos.count - start)
+        let title = "Photos \(start + 1)–\(start + n)"
+        return Group(title: title, day: title, photos: Array(start..<(start + n)))
+      }
+    }
+    // Dated photos by date (then by name order), then the undated ones.
+    let order = photos.indices.sorted { l, r in
+      switch (dates[l], dates[r]) {
+      case (let a?, let b?): a != b ? a < b : l < r
+      case (.some, nil): true
+      case (nil, .some): false
+      case (nil, nil): l < r
+      }
+    }
+    var groups: [Group] = []
+    var key: (Int, Int)?? = .none
+    for index in order {
+      let d = dates[index]
+      let k = d.map { ($0.year, $0.month) }
+      if let last = key, last.map({ [$0.0, $0.1] }) == k.map({ [$0.0, $0.1] }) {
+        groups[groups.count - 1].photos.append(index)
+      } else {
+        groups.append(Group(title: d?.monthTitle ?? "Undated", day: d?.dayTitle ?? "Undated", photos: [index]))
+        key = .some(k)
+      }
+    }
+    return groups
+  }
+}
+
+// MARK: - Options and commands
+
+/// `all`, `months` or `columns:N`.
+struct ModeArgument: ExpressibleByArgument {
+  var value: PhotoGridLayout.Mode
+  init?(argument: String) {
+    guard let mode = PhotoGridLayout.Mode(parsing: argument) else { return nil }
+    value = mode
+  }
+  var defaultValueDescription: String { value.description }
+  static var allValueStrings: [String] { ["all", "months", "columns:N"] }
+
+  /// The column count is 1…30.
+  func check(_ option: String) throws {
+    if case .columns(let n) = value, !(1...30).contains(n) {
+      throw ValidationError("\(option) columns:N takes N from 1 to 30 (got \(n))")
+    }
+  }
+}
+
+/// `photos`' own options.
+struct PhotosOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = PhotosEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "The mode: all, months or columns:N (N from 1 to 30).")
+  var mode = ModeArgument(argument: "all")!
+
+  func validate() throws { try mode.check("--mode") }
+
+  var layout: PhotoGridLayout { preset.layout.with(mode: mode.value) }
+
+  /// Section counts from the input options (every photo `--item-size`, by
+  /// default 4032x3024).
+  static func counts(_ input: LayoutInputOptions) throws -> (counts: [Int], size: Size) {
+    let items = try input.layoutItems(defaultItemSize: PhotosEntry.photoSize)
+    let size = input.itemSize?.value ?? PhotosEntry.photoSize
+    if input.itemSizes != nil {
+      throw ValidationError("photos takes --sections or --items (with --item-size), not --item-sizes")
+    }
+    return (items.sections.map(\.count), size)
+  }
+}
+
+struct InspectPhotos: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "photos", abstract: "The photo library grid: All Photos, Months, N columns, and transitions.",
+    discussion: """
+      Example: scrollwork inspect photos --mode months --viewport 390x844 --sections 7,12,5 --offset 0,200
+      A transition: … --mode all --to months --progress 0.5 prints the presented elements at interpolation \
+      fraction 0.5, the target offset in the new mode and the presented offset.
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var photos: PhotosOptions
+
+  @Option(parsing: .unconditional, help: "Show a transition to this mode: all, months or columns:N.")
+  var to: ModeArgument?
+
+  @Option(parsing: .unconditional, help: "The transition's interpolation fraction, 0…1 (with --to; default 0.5).")
+  var progress: Double?
+
+  func validate() throws {
+    try to?.check("--to")
+    try Check.inRange(progress, 0...1, "--progress")
+    if progress != nil && to == nil { throw ValidationError("--progress needs --to MODE") }
+    if options.all && to != nil { throw ValidationError("--all shows one mode; leave it out with --to") }
+  }
+
+  func run() throws {
+    let (counts, size) = try PhotosOptions.counts(options.input)
+    let items = LayoutItems(sections: counts.map { .uniform(size, count: $0) })
+    let viewport = options.input.viewportValue
+    let a = try photos.layout.prepare(items: items, viewport: viewport)
+    guard let to else {
+      print(
+        Inspector.report(
+          name: PhotosEntry.name, a, state: ScrollState(contentOffset: options.offset.value), all: options.all,
+          extra: [("mode", JSONWriter.string(photos.mode.value.description))]))
+      return
+    }
+    let b = try photos.preset.layout.with(mode: to.value).prepare(items: items, viewport: viewport)
+    let p = progress ?? 0.5
+    let offset = options.offset.value
+    let transition = LayoutTransition(
+      from: a, at: ScrollState(x: offset.x, y: offset.y), to: b, at: ScrollState(), anchoredAt: nil)
+    var elements: [LayoutAttributes] = []
+    transition.visibleAttributes(progress: p, into: &elements)
+    elements.sort { $0.id < $1.id }
+    var o = JSONObject()
+    o.add("layout", PhotosEntry.name)
+    o.add("viewport", viewport.size)
+    o.add("mode", photos.mode.value.description)
+    o.add("to", to.value.description)
+    o.add("progress", p)
+    o.add("sourceOffset", transition.sourceOffset)
+    o.add("targetOffset", transition.targetOffset)
+    o.add("presentedOffset", transition.offset(at: p))
+    o.add("contentSize", b.contentSize(at: transition.toState))
+    o.add("elements", raw: "[" + elements.map(\.json).joined(separator: ",") + "]")
+    print(o.text)
+  }
+}
+
+struct SimulatePhotos: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "photos", abstract: "Scroll, change mode, pinch and update a photo library grid.",
+    discussion: """
+      Example: scrollwork simulate photos --viewport 390x844 --sections 7,12,5 --mode all \
+      --script "drag 0,-200 0.2; release; wait 0.5; mode months 0.4; pinch 0.6 0.3; wait 0.5; insert 3 at 0; wait 0.4"
+      One JSON line per frame: time, offset (presented), mode (the target mode), progress (1 at rest), events.
+      """)
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var photos: PhotosOptions
+
+  func run() throws {
+    let (counts, size) = try PhotosOptions.counts(options.input)
+    let script = try options.gestureScript()
+    let session = try PhotoGridSession(
+      layout: photos.layout, counts: counts, photoSize: size, viewport: options.input.viewportValue,
+      offset: options.offset.value, configuration: options.configuration())
+    // A rehearsal on a copy: a step that cannot run fails before any output.
+    var copy = session
+    try script.run(on: &copy, fps: options.fps) { _, _ in }
+    var live = session
+    let withElements = options.elements
+    try script.run(on: &live, fps: options.fps) { session, time in
+      print(Self.frameJSON(time: time, session: &session, elements: withElements))
+    }
+  }
+
+  static func frameJSON(time: Double, session: inout PhotoGridSession, elements: Bool) -> String {
+    var o = JSONObject()
+    o.add("time", time)
+    o.add("offset", session.contentOffset)
+    o.add("mode", session.mode.description)
+    o.add("progress", session.progress)
+    o.add("photos", session.snapshot.totalCount)
+    o.add("events", raw: "[" + session.drainEvents().map(JSONWriter.string).joined(separator: ",") + "]")
+    if elements {
+      let visible = session.visibleAttributes.sorted { $0.id < $1.id }
+      o.add("elements", raw: "[" + visible.map(\.json).joined(separator: ",") + "]")
+    }
+    return o.text
+  }
+}
+
+// MARK: - Benchmark scenarios
+
+extension BenchScenario {
+  /// n photos in sections of 100 (at least one section).
+  static func benchLibrary(_ n: Int) -> LayoutItems {
+    let full = n / 100
+    var sections: [ItemSizes] = Array(repeating: .uniform(Size(width: 4032, height: 3024), count: 100), count: full)
+    if n % 100 != 0 || sections.isEmpty { sections.append(.uniform(Size(width: 4032, height: 3024), count: n % 100)) }
+    return LayoutItems(sections: sections)
+  }
+
+  /// A transition frame between two photo grid modes at n photos: both
+  /// layouts' queries plus the interpolation, at random offsets and
+  /// progress. The baseline interpolates every photo of A and B and keeps
+  /// those whose presented frames meet the viewport (O(n)).
+  static func photosTransition(_ name: String, from: PhotoGridLayout.Mode, to: PhotoGridLayout.Mode) -> BenchScenario {
+    BenchScenario(name: name) { n, samples, seed in
+      let items = benchLibrary(n)
+      let viewport = Viewport(width: 390, height: 844)
+      let heapBefore = heapBytes()
+      let start = nanoseconds()
+      let a = try PhotoGridLayout.photosMonths.with(mode: from).prepare(items: items, viewport: viewport)
+      let b = try PhotoGridLayout.photosMonths.with(mode: to).prepare(items: items, viewport: viewport)
+      let prepareNs = Double(nanoseconds() - start)
+      let heapAfter = heapBytes()
+      var rng = BenchRandom(seed: seed)
+      let bounds = a.offsetBounds(at: ScrollState())
+      let transitions = (0..<samples).map { _ in
+        LayoutTransition(
+          from: a, at: ScrollState(x: 0, y: rng.double(in: bounds.min.y...bounds.max.y)), to: b, at: ScrollState(),
+          anchoredAt: nil)
+      }
+      let progress = (0..<samples).map { _ in rng.unit() }
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        transitions[i].visibleAttributes(progress: progress[i], into: &result)
+      }
+      var bytes: Int?
+      if let heapBefore, let heapAfter { bytes = heapAfter - heapBefore }
+      return BenchSubject(
+        engine: engine, baseline: .interpolatingEverything(transitions, progress), keepAlive: (a, b, transitions),
+        prepareNs: prepareNs, preparedBytes: bytes)
+    }
+  }
+
+  /// All Photos → Months (the seed's switch) at n photos.
+  static var photosAllToMonths: BenchScenario { photosTransition("photos-all-months", from: .allPhotos, to: .months) }
+
+  /// A pinch from 3 to 5 columns at n photos.
+  static var photosPinch: BenchScenario { photosTransition("photos-pinch-3-5", from: .columns(3), to: .columns(5)) }
+
+  /// A data update: 1,000 photos inserted at random places into n photos
+  /// (All Photos). The prepare column times the update: the snapshot
+  /// difference, preparing B and the anchored transition. The query is a
+  /// frame of that transition; the baseline interpolates every photo.
+  static var photosInsert: BenchScenario {
+    BenchScenario(name: "photos-insert-1000") { n, samples, seed in
+      let items = benchLibrary(n)
+      let viewport = Viewport(width: 390, height: 844)
+      var rng = BenchRandom(seed: seed)
+      var next = 0
+      let old = LibrarySnapshot<Int, Int>(
+        sections: items.sections.enumerated().map { s, section in
+          defer { next += section.count }
+          return .init(id: s, items: Array(next..<(next + section.count)))
+        })
+      var sections = old.sections
+      for k in 0..<1_000 {
+        let s = Int(rng.next() % UInt64(sections.count))
+        let at = Int(rng.next() % UInt64(sections[s].items.count + 1))
+        sections[s].items.insert(next + k, at: at)
+      }
+      let new = LibrarySnapshot<Int, Int>(sections: sections)
+      let layout = PhotoGridLayout.photosMonths
+      let a = try layout.prepare(items: items, viewport: viewport)
+      let y = a.contentHeight / 2
+      let heapBefore = heapBytes()
+      let start = nanoseconds()
+      let change = SnapshotChange(from: old, to: new)
+      let b = try layout.prepare(
+        items: LayoutItems(sections: new.itemCounts.map { .uniform(Size(width: 4032, height: 3024), count: $0) }),
+        viewport: viewport)
+      let transition = LayoutTransition(
+        from: a, at: ScrollState(x: 0, y: y), to: b, at: ScrollState(), mapping: .dataChange(change), anchoredAt: nil)
+      let prepareNs = Double(nanoseconds() - start)
+      let heapAfter = heapBytes()
+      let progress = (0..<samples).map { _ in rng.unit() }
+      let transitions = Array(repeating: transition, count: samples)
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        transition.visibleAttributes(progress: progress[i], into: &result)
+      }
+      var bytes: Int?
+      if let heapBefore, let heapAfter { bytes = heapAfter - heapBefore }
+      return BenchSubject(
+        engine: engine, baseline: .interpolatingEverything(transitions, progress),
+        keepAlive: (old, new, transition), prepareNs: prepareNs, preparedBytes: bytes)
+    }
+  }
+}
+
+extension NaiveBaseline {
+  /// A transition the O(n) way: every element of A and of B paired,
+  /// interpolated and tested against the presented viewport.
+  static func interpolatingEverything<A: PreparedLayout, B: PreparedLayout>(
+    _ transitions: [LayoutTransition<A, B>], _ progress: [Double]
+  ) -> NaiveBaseline {
+    guard let first = transitions.first else { return NaiveBaseline { _, _ in } }
+    var idsA: [ElementID] = []
+    var idsB: [ElementID] = []
+    for s in 0..<first.from.numberOfSections {
+      idsA.append(ElementID(kind: .header, section: s, item: 0))
+      for i in 0..<first.from.numberOfItems(inSection: s) { idsA.append(.cell(i, section: s)) }
+    }
+    for s in 0..<first.to.numberOfSections {
+      idsB.append(ElementID(kind: .header, section: s, item: 0))
+      for i in 0..<first.to.numberOfItems(inSection: s) { idsB.append(.cell(i, section: s)) }
+    }
+    return NaiveBaseline { i, result in
+      let t = transitions[i]
+      let p = progress[i]
+      let viewport = t.viewportRect(at: p)
+      let shiftA = t.offset(at: p) - t.sourceOffset
+      let shiftB = t.offset(at: p) - t.targetOffset
+      for id in idsA {
+        guard let x = t.from.attributes(for: id, at: t.fromState) else { continue }
+        var presented: LayoutAttributes
+        if let idB = t.mapping.forward(id), let y = t.to.attributes(for: idB, at: t.toState) {
+          presented = LayoutTransition<A, B>.interpolate(x, y, p)
+        } else {
+          presented = x
+          presented.center = x.center + shiftA
+          presented.alpha = x.alpha * (1 - p)
+        }
+        if presented.frame.intersects(viewport) { result.append(presented) }
+      }
+      for id in idsB {
+        guard let y = t.to.attributes(for: id, at: t.toState) else { continue }
+        if let idA = t.mapping.backward(id), t.from.attributes(for: idA, at: t.fromState) != nil { continue }
+        var presented = y
+        presented.center = y.center + shiftB
+        presented.alpha = y.alpha * p
+        if presented.frame.intersects(viewport) { result.append(presented) }
+      }
+    }
+  }
+}
