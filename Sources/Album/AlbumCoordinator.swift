@@ -13,7 +13,7 @@ import ScrollPhysics
 ///   `t − ⌊t⌋` and puts the matching point on its centre line
 ///   (`configuration.followerOffset` says which point).
 /// - Strip leads: `t` is the strip's thumbnail coordinate at its centre
-///   line (`PreparedFilmstrip.thumbnailCoordinate`), and the pager goes to
+///   line (`PreparedFilmstripLayout.thumbnailCoordinate`), and the pager goes to
 ///   `x = t·W`, so its nearest page is the thumbnail under the centre line.
 /// - Past either end `t` goes on at one folded pitch per unit, and the
 ///   other surface is pulled by the same number of points.
@@ -52,9 +52,9 @@ public struct AlbumCoordinator: GestureDriven, Sendable {
   /// The album's size: the pager above, the strip below.
   public internal(set) var viewportSize: Size
   /// The pager's prepared geometry.
-  public internal(set) var pager: PreparedAlbumPager
+  public internal(set) var pager: PreparedAlbumPagerLayout
   /// The filmstrip's prepared geometry.
-  public internal(set) var strip: PreparedFilmstrip
+  public internal(set) var strip: PreparedFilmstripLayout
   /// The pager's scroll surface (paging).
   public internal(set) var pagerSurface: ScrollSurface
   /// The filmstrip's scroll surface.

@@ -6,7 +6,7 @@ import LayoutCore
 /// thumbnail's centre); they differ mid-swipe. See `Guides/Album.md`.
 public enum FollowerOffsetRule: String, Hashable, Sendable, CaseIterable {
   /// The centre line is at the strip's thumbnail coordinate `t = i + f`
-  /// (`PreparedFilmstrip.contentX(atThumbnailCoordinate:)`): from the
+  /// (`PreparedFilmstripLayout.contentX(atThumbnailCoordinate:)`): from the
   /// focused thumbnail's centre (`f = 0`) through the middle of the gap
   /// (`f = ½`) to the next one's centre (`f = 1`). Continuous across page
   /// turns, and the thumbnail under the centre line is always the pager's
@@ -49,7 +49,7 @@ public struct AlbumPositionMap: Hashable, Sendable {
   public var foldedPitch: Double
 
   /// The map for `pager` and `strip` (prepared from the same photos).
-  public init(pager: PreparedAlbumPager, strip: PreparedFilmstrip) {
+  public init(pager: PreparedAlbumPagerLayout, strip: PreparedFilmstripLayout) {
     count = pager.count
     pageWidth = pager.pageWidth
     foldedPitch = strip.pitch
@@ -99,7 +99,7 @@ public struct AlbumPositionMap: Hashable, Sendable {
   ///
   /// - Complexity: O(u) for u unfolded thumbnails.
   public func followerCentreX(
-    position t: Double, rule: FollowerOffsetRule, strip: PreparedFilmstrip, at state: FilmstripState
+    position t: Double, rule: FollowerOffsetRule, strip: PreparedFilmstripLayout, at state: FilmstripState
   ) -> Double {
     guard let page = followingPage(position: t) else { return 0 }
     switch rule {

@@ -16,7 +16,7 @@ func randomPhotos(_ n: Int, _ rng: inout SplitMix64) -> [Size] {
 @Suite struct AlbumPagerTests {
   let viewport = Viewport(width: 390, height: 600)
 
-  func prepare(_ photos: [Size], _ layout: AlbumPagerLayout = .photosLab) throws -> PreparedAlbumPager {
+  func prepare(_ photos: [Size], _ layout: AlbumPagerLayout = .photosLab) throws -> PreparedAlbumPagerLayout {
     try layout.prepare(items: LayoutItems(photos), viewport: viewport)
   }
 

@@ -8,11 +8,11 @@ import Testing
   let nS = 2.0
   let fS = 15.0
 
-  func prepare(_ photos: [Size], _ layout: FilmstripLayout = .photosLab) throws -> PreparedFilmstrip {
+  func prepare(_ photos: [Size], _ layout: FilmstripLayout = .photosLab) throws -> PreparedFilmstripLayout {
     try layout.prepare(items: LayoutItems(photos), viewport: viewport)
   }
 
-  func frames(_ strip: PreparedFilmstrip, _ state: FilmstripState) -> [Rect] {
+  func frames(_ strip: PreparedFilmstripLayout, _ state: FilmstripState) -> [Rect] {
     strip.allAttributes(at: state).sortedByID.map(\.frame)
   }
 

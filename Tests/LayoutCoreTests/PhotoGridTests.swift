@@ -8,12 +8,12 @@ import Testing
   static let viewport = Viewport(width: 390, height: 844)
   static let photo = Size(width: 4000, height: 3000)
 
-  static func grid(_ mode: PhotoGridLayout.Mode, _ counts: [Int]) throws -> PreparedPhotoGrid {
+  static func grid(_ mode: PhotoGridLayout.Mode, _ counts: [Int]) throws -> PreparedPhotoGridLayout {
     try PhotoGridLayout.photosMonths.with(mode: mode).prepare(
       items: LayoutItems(sections: counts.map { .uniform(photo, count: $0) }), viewport: viewport)
   }
 
-  func frame(_ g: PreparedPhotoGrid, _ item: Int, _ section: Int) -> Rect? {
+  func frame(_ g: PreparedPhotoGridLayout, _ item: Int, _ section: Int) -> Rect? {
     g.attributes(for: .cell(item, section: section), at: ScrollState())?.frame
   }
 

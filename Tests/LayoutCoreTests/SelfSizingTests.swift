@@ -152,7 +152,7 @@ import Testing
 }
 
 @Suite struct AnchorTests {
-  func cloud() throws -> PreparedTagCloud {
+  func cloud() throws -> PreparedTagCloudLayout {
     try TagCloudLayout(lineSpacing: 10, itemSpacing: 10, sectionInset: .zero).prepare(
       estimated: LayoutItems(count: 300, size: Size(width: 90, height: 30)), viewport: Viewport(width: 300, height: 400)
     )

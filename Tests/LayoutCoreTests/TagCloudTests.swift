@@ -81,7 +81,7 @@ func randomTagCloud(_ rng: inout SplitMix64) -> (TagCloudLayout, [[Size]], Viewp
 }
 
 func expectMatchesReference(
-  _ prepared: PreparedTagCloud, _ layout: TagCloudLayout, _ sections: [[Size]], seed: UInt64
+  _ prepared: PreparedTagCloudLayout, _ layout: TagCloudLayout, _ sections: [[Size]], seed: UInt64
 ) {
   let reference = referenceTagCloud(layout, sections, width: prepared.viewport.size.width)
   let all = prepared.allAttributes(at: ScrollState())

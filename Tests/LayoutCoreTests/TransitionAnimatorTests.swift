@@ -8,7 +8,7 @@ import Testing
   static let viewport = Viewport(width: 390, height: 844)
   static let counts = [7, 12, 5, 30, 1, 0, 9, 40, 3, 17, 60, 8]
 
-  static func grid(_ mode: PhotoGridLayout.Mode, _ counts: [Int] = counts) -> PreparedPhotoGrid {
+  static func grid(_ mode: PhotoGridLayout.Mode, _ counts: [Int] = counts) -> PreparedPhotoGridLayout {
     try! PhotoGridLayout.photosMonths.with(mode: mode).prepare(
       items: LayoutItems(sections: counts.map { .uniform(Size(width: 4000, height: 3000), count: $0) }),
       viewport: viewport)

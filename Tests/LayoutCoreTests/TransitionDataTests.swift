@@ -123,7 +123,7 @@ import Testing
 
   static let viewport = Viewport(width: 390, height: 844)
 
-  static func grid(_ snapshot: Snapshot, _ mode: PhotoGridLayout.Mode) throws -> PreparedPhotoGrid {
+  static func grid(_ snapshot: Snapshot, _ mode: PhotoGridLayout.Mode) throws -> PreparedPhotoGridLayout {
     try PhotoGridLayout.photosMonths.with(mode: mode).prepare(
       items: LayoutItems(sections: snapshot.itemCounts.map { .uniform(Size(width: 3000, height: 4000), count: $0) }),
       viewport: viewport)

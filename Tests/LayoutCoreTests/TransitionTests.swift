@@ -5,7 +5,7 @@ import Testing
 /// Transitions between photo grid modes: identity, anchor, continuity at
 /// 120 Hz, reversal, interruption, pinch, visible set against brute force.
 @Suite struct TransitionTests {
-  typealias Grid = PreparedPhotoGrid
+  typealias Grid = PreparedPhotoGridLayout
   static let viewport = Viewport(width: 390, height: 844)
   static let counts = [7, 12, 5, 30, 1, 0, 9, 40, 3, 17]
 

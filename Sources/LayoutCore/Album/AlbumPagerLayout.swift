@@ -48,7 +48,7 @@ public struct AlbumPagerLayout: CollectionLayout {
   ///   one section, a negative or non-finite spacing or minimum width, more
   ///   than `LayoutItems.maximumAddressableCount` photos, or pages beyond
   ///   the representable range.
-  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedAlbumPager {
+  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedAlbumPagerLayout {
     let viewport = try viewport.validated()
     try items.validate()
     guard spacing.isFinite, spacing >= 0 else { throw .invalidConfiguration("pager spacing must be finite and >= 0") }
@@ -59,7 +59,7 @@ public struct AlbumPagerLayout: CollectionLayout {
     guard (Double(photos.count) * viewport.size.width).isFinite else {
       throw contentTooLarge("the album pager's content")
     }
-    let prepared = PreparedAlbumPager(layout: self, photos: photos, viewport: viewport)
+    let prepared = PreparedAlbumPagerLayout(layout: self, photos: photos, viewport: viewport)
     #if DEBUG
       prepared.checkInvariants()
     #endif

@@ -56,7 +56,7 @@ public struct FilmstripLayout: CollectionLayout {
   ///   one section, a configuration out of range, more than
   ///   `LayoutItems.maximumAddressableCount` photos, or a strip beyond the
   ///   representable range.
-  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFilmstrip {
+  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFilmstripLayout {
     let viewport = try viewport.validated()
     try items.validate()
     guard normalWidth.isFinite, normalWidth > 0 else {
@@ -74,7 +74,7 @@ public struct FilmstripLayout: CollectionLayout {
     guard widest.isFinite, (viewport.size.width + widest).isFinite else {
       throw contentTooLarge("the filmstrip's content")
     }
-    let prepared = PreparedFilmstrip(layout: self, photos: photos, viewport: viewport)
+    let prepared = PreparedFilmstripLayout(layout: self, photos: photos, viewport: viewport)
     #if DEBUG
       prepared.checkInvariants()
     #endif

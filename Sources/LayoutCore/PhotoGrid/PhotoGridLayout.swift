@@ -182,7 +182,7 @@ public struct PhotoGridLayout: CollectionLayout {
   /// - Throws: `LayoutError` for a bad viewport, photo size or count, a bad
   ///   configuration, cells that the insets leave no room for, or more than
   ///   `maximumPhotoCount` photos.
-  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedPhotoGrid {
+  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedPhotoGridLayout {
     let viewport = try viewport.validated()
     try validate()
     try items.validate()
@@ -194,7 +194,7 @@ public struct PhotoGridLayout: CollectionLayout {
       }
       total = sum
     }
-    let prepared = PreparedPhotoGrid(layout: self, items: items, viewport: viewport)
+    let prepared = PreparedPhotoGridLayout(layout: self, items: items, viewport: viewport)
     guard prepared.cellSizesAreValid else {
       throw .invalidConfiguration("the insets or spacing leave no room for the photos at width \(viewport.size.width)")
     }

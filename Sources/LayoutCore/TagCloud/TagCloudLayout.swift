@@ -4,7 +4,7 @@
 ///
 /// The layout only needs sizes; callers keep the tags' texts. Prepared with
 /// estimated sizes, it takes measured sizes as tags come into view
-/// (`PreparedTagCloud.setMeasuredSize`) in O(log n) each, without a new
+/// (`PreparedTagCloudLayout.setMeasuredSize`) in O(log n) each, without a new
 /// prepare. See `Guides/TagCloud.md` and `Guides/SelfSizing.md`.
 ///
 /// ```swift
@@ -77,31 +77,31 @@ public struct TagCloudLayout: CollectionLayout {
   /// - Complexity: O(n); about 57 bytes per tag.
   /// - Throws: `LayoutError` for a bad viewport or tag size, or
   ///   `.invalidItemCount` past `maximumItemCount` tags in all.
-  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloud {
+  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
     let viewport = try viewport.validated()
     try items.validate()
     try Self.checkCount(items)
-    return PreparedTagCloud(layout: self, items: items, viewport: viewport, measured: true)
+    return PreparedTagCloudLayout(layout: self, items: items, viewport: viewport, measured: true)
   }
 
   /// Lays out tags whose sizes are estimates: every tag starts unmeasured,
-  /// and takes its real size through `PreparedTagCloud.setMeasuredSize`.
+  /// and takes its real size through `PreparedTagCloudLayout.setMeasuredSize`.
   ///
   /// - Complexity: O(n).
   /// - Throws: `LayoutError` for a bad viewport or size, or
   ///   `.invalidItemCount` past `maximumItemCount` tags in all.
-  public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloud {
+  public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
     let viewport = try viewport.validated()
     try items.validate()
     try Self.checkCount(items)
-    return PreparedTagCloud(layout: self, items: items, viewport: viewport, measured: false)
+    return PreparedTagCloudLayout(layout: self, items: items, viewport: viewport, measured: false)
   }
 
   /// The size all of `items` take in a viewport `width` wide: the width,
   /// and the content height (what a table row holding this cloud needs).
   ///
   /// - Complexity: O(n); a prepared cloud answers in O(log n) after updates
-  ///   (`PreparedTagCloud.fittingSize(forWidth:)`).
+  ///   (`PreparedTagCloudLayout.fittingSize(forWidth:)`).
   /// - Throws: `LayoutError` for a width that is not finite and positive or
   ///   a bad size.
   public func fittingSize(for items: LayoutItems, width: Double) throws(LayoutError) -> Size {

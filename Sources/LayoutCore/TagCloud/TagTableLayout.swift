@@ -43,13 +43,13 @@ public struct TagTableLayout: CollectionLayout {
   /// - Complexity: O(n) over all tags.
   /// - Throws: `LayoutError` for a bad viewport or size, or
   ///   `.invalidConfiguration` when the insets leave no room for rows.
-  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTable {
+  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTableLayout {
     let viewport = try viewport.validated()
     try items.validate()
     try TagCloudLayout.checkCount(items)
     let width = rowWidth(forWidth: viewport.size.width)
     guard width > 0 else { throw .invalidConfiguration("the table insets leave no room for rows") }
-    var clouds: [PreparedTagCloud] = []
+    var clouds: [PreparedTagCloudLayout] = []
     clouds.reserveCapacity(items.sections.count)
     var heights: [Size] = []
     heights.reserveCapacity(items.sections.count)
@@ -60,19 +60,19 @@ public struct TagTableLayout: CollectionLayout {
       heights.append(Size(width: width, height: inner.fittingSize(forWidth: width).height))
     }
     let rows = try rowsLayout.prepare(items: LayoutItems(heights), viewport: viewport)
-    return PreparedTagTable(layout: self, viewport: viewport, rows: rows, clouds: clouds)
+    return PreparedTagTableLayout(layout: self, viewport: viewport, rows: rows, clouds: clouds)
   }
 }
 
-/// A tag table's geometry: the rows (an outer `PreparedTagCloud` of
+/// A tag table's geometry: the rows (an outer `PreparedTagCloudLayout` of
 /// full-width items) and each row's cloud.
-public struct PreparedTagTable: PreparedLayout {
+public struct PreparedTagTableLayout: PreparedLayout {
   public let layout: TagTableLayout
   public let viewport: Viewport
   /// The rows, as items of section 0 (item r is row r).
-  public let rows: PreparedTagCloud
+  public let rows: PreparedTagCloudLayout
   /// Each row's cloud, in the row's coordinates.
-  public let clouds: [PreparedTagCloud]
+  public let clouds: [PreparedTagCloudLayout]
 
   public var numberOfSections: Int { clouds.count }
 

@@ -19,10 +19,10 @@
 /// while changes interrupt each other.
 public struct PhotoGridAnimator: Sendable {
   /// A transition from whatever is on screen to a grid.
-  public typealias Transition = LayoutTransition<AnyPreparedLayout, PreparedPhotoGrid>
+  public typealias Transition = LayoutTransition<AnyPreparedLayout, PreparedPhotoGridLayout>
 
   /// The grid shown at rest, or the one the running transition goes to.
-  public private(set) var grid: PreparedPhotoGrid
+  public private(set) var grid: PreparedPhotoGridLayout
   /// The running transition, if any.
   public private(set) var transition: Transition?
   /// Drives the running transition's progress.
@@ -31,13 +31,13 @@ public struct PhotoGridAnimator: Sendable {
   public private(set) var restingOffset: Point
   /// The grid the running transition started from, when it started from
   /// rest (a cancelled pinch returns to it).
-  public private(set) var sourceGrid: PreparedPhotoGrid?
+  public private(set) var sourceGrid: PreparedPhotoGridLayout?
   /// The running pinch's mapping and base progress.
   public private(set) var pinch: PinchProgress?
   private var pinchBase = 0.0
 
   /// A grid at rest at `offset` (clamped into its bounds).
-  public init(grid: PreparedPhotoGrid, offset: Point = .zero, curve: TimingCurve = .easeInOut) {
+  public init(grid: PreparedPhotoGridLayout, offset: Point = .zero, curve: TimingCurve = .easeInOut) {
     self.grid = grid
     let bounds = grid.offsetBounds(at: ScrollState())
     let o = offset.sanitized
@@ -105,8 +105,9 @@ public struct PhotoGridAnimator: Sendable {
   }
 
   /// Starts a transition at `time` from what is on screen to `target`.
-  mutating func start(to target: PreparedPhotoGrid, mapping: ElementMapping, at time: Double, anchoredAt point: Point?)
-  {
+  mutating func start(
+    to target: PreparedPhotoGridLayout, mapping: ElementMapping, at time: Double, anchoredAt point: Point?
+  ) {
     settle(at: time)
     let from: AnyPreparedLayout
     let state: ScrollState
@@ -131,7 +132,7 @@ public struct PhotoGridAnimator: Sendable {
   /// `duration` seconds from `time`, anchored at `point` (the viewport's
   /// centre by default).
   public mutating func change(
-    to target: PreparedPhotoGrid, mapping: ElementMapping = .sameIdentity, duration: Double, at time: Double,
+    to target: PreparedPhotoGridLayout, mapping: ElementMapping = .sameIdentity, duration: Double, at time: Double,
     anchoredAt point: Point? = nil
   ) {
     start(to: target, mapping: mapping, at: time, anchoredAt: point)
@@ -145,7 +146,7 @@ public struct PhotoGridAnimator: Sendable {
   /// catches it where it is; to another target it starts from what is on
   /// screen.
   public mutating func beginPinch(
-    to target: PreparedPhotoGrid, progress mapping: PinchProgress, at time: Double, point: Point?,
+    to target: PreparedPhotoGridLayout, progress mapping: PinchProgress, at time: Double, point: Point?,
     duration: Double = 0.25
   ) {
     settle(at: time)

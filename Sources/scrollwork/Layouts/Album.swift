@@ -419,7 +419,7 @@ extension BenchScenario {
   /// A 390×44 `photosLab` filmstrip, queried at states drawn by `state`
   /// for random thumbnails.
   static func filmstrip(
-    _ name: String, state: @escaping (PreparedFilmstrip, Int, inout BenchRandom) -> FilmstripState
+    _ name: String, state: @escaping (PreparedFilmstripLayout, Int, inout BenchRandom) -> FilmstripState
   ) -> BenchScenario {
     .layout(
       name,

@@ -213,7 +213,7 @@ struct PhotoGridSession: GestureDriven {
   private func prepare(
     _ mode: PhotoGridLayout.Mode, _ snapshot: LibrarySnapshot<Int, Int>, _ step: String
   )
-    throws(ScriptError) -> PreparedPhotoGrid
+    throws(ScriptError) -> PreparedPhotoGridLayout
   {
     do {
       return try base.with(mode: mode).prepare(items: Self.items(snapshot, photoSize), viewport: viewport)

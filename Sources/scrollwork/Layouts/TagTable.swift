@@ -66,7 +66,7 @@ enum TagTableEntry: LayoutEntry {
   /// The table: each row's tags measured at the row's width.
   static func prepareTable(
     _ layout: TagTableLayout, rows: [[String]], text: TagText, viewport: Viewport
-  ) throws -> PreparedTagTable {
+  ) throws -> PreparedTagTableLayout {
     let width = layout.cloud.maxTagWidth(forWidth: layout.rowWidth(forWidth: viewport.size.width))
     let sections = rows.map { ItemSizes.each($0.map { text.size($0, maxWidth: width) }) }
     return try layout.prepare(items: LayoutItems(sections: sections), viewport: viewport)
@@ -102,7 +102,7 @@ struct TagTableOptions: ParsableArguments {
     try Check.nonNegative(rowSpacing, "--row-spacing")
   }
 
-  func prepare() throws -> (PreparedTagTable, [[String]]) {
+  func prepare() throws -> (PreparedTagTableLayout, [[String]]) {
     var layout = preset.layout
     if let rowSpacing { layout.rowSpacing = rowSpacing }
     let texts = TagTableEntry.rowTexts(rows: rows)

@@ -88,13 +88,13 @@ struct TagText {
 /// The tag cloud on screen: a self-sizing scroller that measures newly
 /// visible tags every frame, before drawing.
 struct TagScene: Scene {
-  var scroller: SelfSizingScroller<PreparedTagCloud>
+  var scroller: SelfSizingScroller<PreparedTagCloudLayout>
   var texts: [String]
   var text: TagText
   var context: SceneContext
   var visible: [LayoutAttributes] = []
 
-  init(scroller: SelfSizingScroller<PreparedTagCloud>, texts: [String], text: TagText, context: SceneContext) {
+  init(scroller: SelfSizingScroller<PreparedTagCloudLayout>, texts: [String], text: TagText, context: SceneContext) {
     self.scroller = scroller
     self.texts = texts
     self.text = text
@@ -238,7 +238,7 @@ struct TagOptions: ParsableArguments {
   }
 
   /// The cloud: measured sizes, or the estimate for every tag.
-  func prepare(_ texts: [String], text: TagText) throws -> PreparedTagCloud {
+  func prepare(_ texts: [String], text: TagText) throws -> PreparedTagCloudLayout {
     if let estimated {
       return try layout.prepare(
         estimated: LayoutItems(count: texts.count, size: estimated.value), viewport: viewportValue)

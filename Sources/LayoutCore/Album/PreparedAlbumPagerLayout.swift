@@ -1,5 +1,5 @@
 /// An album pager ready to answer queries; see `AlbumPagerLayout`.
-public struct PreparedAlbumPager: PreparedLayout {
+public struct PreparedAlbumPagerLayout: PreparedLayout {
   /// The configuration the geometry was prepared from.
   public let layout: AlbumPagerLayout
   /// The viewport the geometry was prepared for.

@@ -1,4 +1,4 @@
-extension PreparedAlbumPager: InvariantChecking {
+extension PreparedAlbumPagerLayout: InvariantChecking {
   /// The prepared geometry's broken invariants: one page per photo, pages
   /// the viewport's width apart, a finite content size, every fitted photo
   /// finite and inside its page. Checked after `prepare` in debug builds

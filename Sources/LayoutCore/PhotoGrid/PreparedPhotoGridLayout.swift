@@ -5,7 +5,7 @@
 /// `.uniform` section costs nothing per photo). A query binary-searches the
 /// sections (All Photos, Months) or finds the grid's lines by arithmetic
 /// (Columns), then walks forward.
-public struct PreparedPhotoGrid: PreparedLayout {
+public struct PreparedPhotoGridLayout: PreparedLayout {
   /// The configuration the geometry was prepared with.
   public let layout: PhotoGridLayout
   /// The viewport the geometry was prepared for (validated).

@@ -12,7 +12,7 @@
 ///
 /// Elements: tags are cells (`.cell(item, section:)`), headers
 /// `ElementKind.header` supplementaries (item 0) spanning the width.
-public struct PreparedTagCloud: SelfSizingLayout {
+public struct PreparedTagCloudLayout: SelfSizingLayout {
   /// The configuration the geometry was prepared from.
   public let layout: TagCloudLayout
   /// The viewport the geometry was prepared for.
@@ -285,7 +285,7 @@ public struct PreparedTagCloud: SelfSizingLayout {
   ///
   /// - Complexity: O(n).
   /// - Throws: `LayoutError.invalidViewport`.
-  public func resized(to viewport: Viewport) throws(LayoutError) -> PreparedTagCloud {
+  public func resized(to viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
     let viewport = try viewport.validated()
     let room = layout.maxTagWidth(forWidth: viewport.size.width)
     var flags = measured
@@ -295,7 +295,7 @@ public struct PreparedTagCloud: SelfSizingLayout {
       if widths[g] >= Swift.min(maxItemWidth, room) && widths[g] > 0 { flags[g] = false }
       sizes.append(Size(width: widths[g], height: heights[g]))
     }
-    return PreparedTagCloud(
+    return PreparedTagCloudLayout(
       layout: layout, viewport: viewport, sectionFirst: sectionFirst, sizes: sizes, measured: flags)
   }
 

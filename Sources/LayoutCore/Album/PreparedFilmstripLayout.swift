@@ -6,7 +6,7 @@
 /// splits the strip into at most `2·FilmstripState.maximumUnfolded + 1`
 /// uniform runs and finds the cells of each run by arithmetic: O(u + k) for
 /// u unfolded cells and k results, never a loop over the album.
-public struct PreparedFilmstrip: PreparedLayout {
+public struct PreparedFilmstripLayout: PreparedLayout {
   public typealias State = FilmstripState
 
   /// The configuration the geometry was prepared from.

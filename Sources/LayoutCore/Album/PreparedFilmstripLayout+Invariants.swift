@@ -1,4 +1,4 @@
-extension PreparedFilmstrip: InvariantChecking {
+extension PreparedFilmstripLayout: InvariantChecking {
   /// The prepared geometry's broken invariants: a positive finite pitch,
   /// every unfolded width in `normalWidth...maximumWidth`, a finite content
   /// width and insets with everything folded and with the widest cell
