@@ -189,13 +189,7 @@ public struct MosaicLayout: CollectionLayout {
   /// The last index `k` with `starts[k] <= i`, for ascending `starts`
   /// beginning at 0 and `i` below the last entry.
   @inlinable static func lastStart(atMost i: Int, in starts: [Int]) -> Int {
-    var low = 0
-    var high = starts.count - 1
-    while high - low > 1 {
-      let mid = (low + high) >> 1
-      if starts[mid] <= i { low = mid } else { high = mid }
-    }
-    return low
+    Swift.max(0, partitionPoint(in: 1..<Swift.max(1, starts.count - 1)) { starts[$0] > i } - 1)
   }
 
   /// A section of `count` items: its number of segments and the style of

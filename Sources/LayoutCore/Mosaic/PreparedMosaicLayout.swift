@@ -51,6 +51,9 @@ public struct PreparedMosaicLayout: PreparedLayout {
     }
     self.sections = sections
     contentHeight = cursor
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   public var numberOfSections: Int { sections.count }
@@ -124,12 +127,7 @@ public struct PreparedMosaicLayout: PreparedLayout {
     // Nothing meets a rectangle at ±infinity or with a NaN edge.
     guard lo <= hi, lo < .infinity, hi > -.infinity, !sections.isEmpty else { return }
     // The first section whose bottom passes `lo` (bottoms ascend).
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) >> 1
-      if sections[mid].bottom > lo { high = mid } else { low = mid + 1 }
-    }
+    let low = partitionPoint(in: 0..<sections.count) { sections[$0].bottom > lo }
     let pitch = layout.segmentHeight + layout.spacing
     var s = low
     while s < sections.count, sections[s].top <= hi {

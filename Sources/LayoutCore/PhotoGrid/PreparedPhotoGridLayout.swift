@@ -63,6 +63,9 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     itemStarts = starts
     sectionTops = tops
     contentHeight = tops[tops.count - 1]
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   @usableFromInline static func side(_ width: Double, _ columns: Int, _ spacing: Double) -> Double {
@@ -115,14 +118,8 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   ///
   /// - Complexity: O(log s).
   @usableFromInline func section(ofGlobal g: Int) -> Int {
-    var low = 0
-    var high = photos.count
-    // First section whose next start is after g.
-    while low < high {
-      let mid = (low + high) >> 1
-      if itemStarts[mid + 1] > g { high = mid } else { low = mid + 1 }
-    }
-    return low
+    // The first section whose next start is after g.
+    partitionPoint(in: 0..<photos.count) { itemStarts[$0 + 1] > g }
   }
 
   // MARK: - Frames
@@ -217,13 +214,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
       return
     }
     // First section whose end is after lo.
-    var low = 0
-    var high = photos.count
-    while low < high {
-      let mid = (low + high) >> 1
-      if sectionTops[mid + 1] > lo { high = mid } else { low = mid + 1 }
-    }
-    var s = low
+    var s = partitionPoint(in: 0..<photos.count) { sectionTops[$0 + 1] > lo }
     while s < photos.count && sectionTops[s] < hi {
       appendSection(s, rect, lo, hi, into: &result)
       s += 1

@@ -100,6 +100,9 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
       }
     }
     slots = ExtentTree(extents)
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   // MARK: Slots
@@ -110,14 +113,8 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
 
   /// The section whose slots contain `slot`.
   @inlinable func section(ofSlot slot: Int) -> Int {
-    var low = 0
-    var high = sectionFirst.count - 1
-    // Largest s with headSlot(s) <= slot.
-    while high - low > 1 {
-      let mid = (low + high) >> 1
-      if headSlot(mid) <= slot { low = mid } else { high = mid }
-    }
-    return low
+    // The largest s with headSlot(s) <= slot (section 0 at the least).
+    Swift.max(0, partitionPoint(in: 1..<Swift.max(1, sectionFirst.count - 1)) { headSlot($0) > slot } - 1)
   }
 
   // MARK: Flow

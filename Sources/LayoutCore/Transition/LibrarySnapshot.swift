@@ -333,23 +333,11 @@ public struct SnapshotChange: Sendable {
     let rank = i - before
     // Arrivals m with arrived[m] − m ≤ rank come before the kept item
     // (arrived[m] − m is non-decreasing: offsets are strictly increasing).
-    var low = 0
-    var high = arrived.count
-    while low < high {
-      let mid = (low + high) >> 1
-      if arrived[mid] - mid <= rank { low = mid + 1 } else { high = mid }
-    }
-    return rank + low
+    return rank + partitionPoint(in: 0..<arrived.count) { arrived[$0] - $0 > rank }
   }
 
   @usableFromInline static func lowerBound(_ values: [Int], _ x: Int) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let mid = (low + high) >> 1
-      if values[mid] < x { low = mid + 1 } else { high = mid }
-    }
-    return low
+    partitionPoint(in: 0..<values.count) { values[$0] >= x }
   }
 }
 

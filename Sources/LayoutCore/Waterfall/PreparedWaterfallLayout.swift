@@ -39,6 +39,9 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     }
     self.sections = sections
     contentHeight = cursor
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   public var numberOfSections: Int { sections.count }
@@ -101,13 +104,7 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     // Nothing meets a rectangle at ±infinity or with a NaN edge.
     guard lo <= hi, lo < .infinity, hi > -.infinity, rect.minX <= rect.maxX else { return }
     let xMargin = 1e-9 * (1 + abs(rect.minX) + abs(rect.maxX))
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) >> 1
-      if sections[mid].bottom > lo { high = mid } else { low = mid + 1 }
-    }
-    var s = low
+    var s = partitionPoint(in: 0..<sections.count) { sections[$0].bottom > lo }
     while s < sections.count, sections[s].top <= hi {
       defer { s += 1 }
       if let a = supplementary(.header, section: s), a.frame.intersects(rect) { result.append(a) }
@@ -313,12 +310,7 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   mutating func truncate(to item: Int) {
     for c in lanes.indices {
       let items = lanes[c].items
-      var low = 0
-      var high = items.count
-      while low < high {
-        let mid = (low + high) >> 1
-        if Int(items[mid]) >= item { high = mid } else { low = mid + 1 }
-      }
+      let low = partitionPoint(in: 0..<items.count) { Int(items[$0]) >= item }
       lanes[c].extents.truncate(to: low)
       lanes[c].items.removeSubrange(low...)
     }
