@@ -49,8 +49,17 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
   /// and unmeasured; the corrected offset may reveal more.
   public static var maximumPasses: Int { 8 }
 
+  /// A scroller over `layout`, resting at `offset`.
+  ///
   /// - Parameters:
-  ///   - offset: the initial content offset.
+  ///   - layout: the prepared geometry, with estimates for what is not
+  ///     measured yet.
+  ///   - offset: the initial content offset (a non-finite coordinate is
+  ///     read as 0).
+  ///   - anchor: what keeps its place on screen when measured sizes differ
+  ///     from the estimates.
+  ///   - configuration: the scroll surface's settings (deceleration,
+  ///     paging, bouncing).
   public init(
     layout: Layout, offset: Point = .zero, anchor: ScrollAnchor = .firstVisible,
     configuration: ScrollConfiguration = ScrollConfiguration()

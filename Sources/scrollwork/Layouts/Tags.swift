@@ -354,8 +354,7 @@ struct SimulateTags: ParsableCommand {
     let gestures = try GestureScript(script.requiredText())
     let texts = try tags.tagTexts()
     let text = try tags.tagText()
-    var scroller = SelfSizingScroller(layout: try tags.prepare(texts, text: text))
-    try scroller.setContentOffset(nil, offset.value, animated: false, at: 0)
+    var scroller = SelfSizingScroller(layout: try tags.prepare(texts, text: text), offset: offset.value)
     let withElements = elements
     var visible: [LayoutAttributes] = []
     try gestures.run(on: &scroller, fps: fps) { scroller, time in
