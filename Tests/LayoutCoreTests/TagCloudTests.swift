@@ -169,16 +169,27 @@ func expectMatchesReference(
     }
   }
 
-  @Test func badInputIsRejectedOrClamped() throws {
+  @Test func badInputIsRejected() throws {
     let layout = TagCloudLayout(
       lineSpacing: -.infinity, itemSpacing: .nan,
       sectionInset: EdgeInsets(top: -5, left: .infinity, bottom: .nan, right: -1), headerHeight: -3,
       paragraphLength: Int.min)
-    let prepared = try layout.prepare(
-      items: LayoutItems([Size(width: 10, height: 10), Size(width: 10, height: 10)]),
-      viewport: Viewport(width: 100, height: 100))
-    #expect(prepared.allAttributes(at: ScrollState()).allSatisfy { $0.isFinite })
-    #expect(prepared.contentSize(at: ScrollState()).height == 10)
+    let two = LayoutItems([Size(width: 10, height: 10), Size(width: 10, height: 10)])
+    let viewport = Viewport(width: 100, height: 100)
+    #expect(throws: LayoutError.self) { try layout.prepare(items: two, viewport: viewport) }
+    #expect(throws: LayoutError.self) { try layout.prepare(estimated: two, viewport: viewport) }
+    for bad in [-1.0, .nan, .infinity] {
+      #expect(throws: LayoutError.self) { try TagCloudLayout(lineSpacing: bad).prepare(items: two, viewport: viewport) }
+      #expect(throws: LayoutError.self) {
+        try TagTableLayout(rowSpacing: bad).prepare(items: two, viewport: viewport)
+      }
+    }
+    #expect(throws: LayoutError.self) {
+      try TagCloudLayout(paragraphLength: -1).prepare(items: two, viewport: viewport)
+    }
+    let clean = try TagCloudLayout(sectionInset: .zero).prepare(items: two, viewport: viewport)
+    #expect(clean.allAttributes(at: ScrollState()).allSatisfy { $0.isFinite })
+    #expect(clean.contentSize(at: ScrollState()).height == 10)
     #expect(throws: LayoutError.self) {
       try layout.prepare(items: LayoutItems([Size(width: .nan, height: 1)]), viewport: Viewport(width: 10, height: 10))
     }

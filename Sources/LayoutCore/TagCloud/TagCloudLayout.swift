@@ -14,9 +14,10 @@
 /// cloud.setMeasuredSize(Size(width: 64, height: 28), for: .cell(0))
 /// ```
 ///
-/// Bad input: negative or non-finite spacings and insets clamp to 0, a
-/// negative paragraph length to 0 (whole sections); tags wider than the
-/// content width are clamped to it.
+/// Bad input: `prepare` throws `LayoutError.invalidConfiguration` for a
+/// negative or non-finite spacing, inset or header height and a negative
+/// paragraph length (`validate()`); tags wider than the content width are
+/// clamped to it.
 public struct TagCloudLayout: CollectionLayout {
   /// Space between lines.
   public var lineSpacing: Double
@@ -62,6 +63,24 @@ public struct TagCloudLayout: CollectionLayout {
   /// The most tags a cloud holds (every tag is stored: about 57 bytes each).
   public static let maximumItemCount = 50_000_000
 
+  /// Checks every number: spacings, insets and the header height finite
+  /// and not negative, the paragraph length not negative.
+  ///
+  /// - Throws: `LayoutError.invalidConfiguration` naming the first bad value.
+  public func validate() throws(LayoutError) {
+    let lengths: [(String, Double)] = [
+      ("line spacing", lineSpacing), ("item spacing", itemSpacing), ("header height", headerHeight),
+      ("top inset", sectionInset.top), ("left inset", sectionInset.left), ("bottom inset", sectionInset.bottom),
+      ("right inset", sectionInset.right),
+    ]
+    for (name, value) in lengths where !(value.isFinite && value >= 0) {
+      throw .invalidConfiguration("the tag cloud's \(name) must be finite and not negative, not \(value)")
+    }
+    guard paragraphLength >= 0 else {
+      throw .invalidConfiguration("the tag cloud's paragraph length must not be negative, not \(paragraphLength)")
+    }
+  }
+
   /// Checks the total count against `maximumItemCount`.
   static func checkCount(_ items: LayoutItems) throws(LayoutError) {
     var total = 0
@@ -78,6 +97,7 @@ public struct TagCloudLayout: CollectionLayout {
   /// - Throws: `LayoutError` for a bad viewport or tag size, or
   ///   `.invalidItemCount` past `maximumItemCount` tags in all.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
+    try validate()
     let viewport = try viewport.validated()
     try items.validate()
     try Self.checkCount(items)
@@ -91,6 +111,7 @@ public struct TagCloudLayout: CollectionLayout {
   /// - Throws: `LayoutError` for a bad viewport or size, or
   ///   `.invalidItemCount` past `maximumItemCount` tags in all.
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
+    try validate()
     let viewport = try viewport.validated()
     try items.validate()
     try Self.checkCount(items)

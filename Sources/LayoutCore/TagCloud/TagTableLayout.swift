@@ -10,8 +10,9 @@
 /// its tags are cells `.cell(tag, section: row)`, its header (when the inner
 /// cloud has one) `.header` of the row's section.
 ///
-/// Bad input: negative or non-finite spacings and insets clamp to 0; a
-/// table whose insets leave no room for rows throws.
+/// Bad input: `prepare` throws `LayoutError.invalidConfiguration` for a
+/// negative or non-finite row spacing or table inset, a bad inner cloud
+/// (`TagCloudLayout.validate()`), or insets that leave no room for rows.
 public struct TagTableLayout: CollectionLayout {
   /// The cloud inside each row (its insets apply inside the row).
   public var cloud: TagCloudLayout
@@ -44,6 +45,8 @@ public struct TagTableLayout: CollectionLayout {
   /// - Throws: `LayoutError` for a bad viewport or size, or
   ///   `.invalidConfiguration` when the insets leave no room for rows.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTableLayout {
+    try cloud.validate()
+    try rowsLayout.validate()
     let viewport = try viewport.validated()
     try items.validate()
     try TagCloudLayout.checkCount(items)
