@@ -13,7 +13,11 @@ import LayoutCore
 /// meet, and the same attributes as the all-elements query.
 ///
 /// `FUZZ_LAYOUTS` (a comma-separated list of carousel, prominent, flow,
-/// sticky, pager; default all) limits the layouts tried.
+/// sticky, pager, mosaic, waterfall, photos, tags; default all) limits the
+/// layouts tried. `photos` draws each mode (all, months, columns:N with N
+/// in and out of range); `tags` draws a cloud of known sizes, a cloud of
+/// estimates some of which are then measured (and maybe resized to another
+/// viewport), or a tag table.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
@@ -26,7 +30,29 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     size: input.size(typical: 1...1500),
     safeAreaInsets: input.bool() ? .zero : EdgeInsets(top: input.double(typical: 0...50)),
     scale: input.double(typical: 1...3))
-  let items = makeItems(&input)
+  // The pager, the waterfall and tag clouds keep every item (O(n) prepare).
+  let items = makeItems(&input, stored: ["pager", "waterfall", "tags"].contains(kind))
+  if verbose { report("\(kind): items \(items) viewport \(viewport)") }
+  // Open finding Fuzz/Findings/FuzzLayouts/carousel-subnormal-viewport: a
+  // centred layout in a viewport 5e-324 pt along an axis gets an effect
+  // unit of 0 (half of it) and breaks its invariant in debug builds.
+  // Skipped unless FUZZ_KNOWN_FINDINGS=1.
+  // Open finding Fuzz/Findings/FuzzLayouts/pager-huge-count-hang: the
+  // pager accepts 2^48 photos and its debug invariant check visits every
+  // one (no end). Skipped unless FUZZ_KNOWN_FINDINGS=1.
+  if !knownFindingsChecked, kind == "pager", items.sections.contains(where: { $0.count > 10_000_000 }) { return 0 }
+  // Open findings Fuzz/Findings/FuzzLayouts/flow-huge-size-invariant and
+  // sticky-huge-header-invariant: lengths of 1e12 pt and more (near
+  // LayoutLimits.maximumExtent, 2^48) break flow's and sticky's debug
+  // invariants (1e-6 absolute tolerances). Skipped unless
+  // FUZZ_KNOWN_FINDINGS=1.
+  if !knownFindingsChecked, kind == "flow" || kind == "sticky", hasHugeSizes(items) { return 0 }
+  let smallest = Double.leastNonzeroMagnitude
+  if !knownFindingsChecked, kind == "carousel" || kind == "prominent",
+    viewport.size.width == smallest || viewport.size.height == smallest
+  {
+    return 0
+  }
   do {
     switch kind {
     case "carousel":
@@ -71,7 +97,92 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         maxHeaderOverlayAlpha: input.double(typical: 0...1), isMenuSticky: input.bool(),
         areSectionHeadersSticky: input.bool(), isCellParallaxEnabled: input.bool(),
         maxCellParallax: input.double(typical: 0...100))
+      if verbose { report("sticky: \(layout)") }
+      // Open finding Fuzz/Findings/FuzzLayouts/sticky-huge-header-invariant:
+      // lengths near LayoutLimits.maximumExtent (2^48) break the "last
+      // cell" invariant (1e-6 absolute) in debug builds. Skipped unless
+      // FUZZ_KNOWN_FINDINGS=1.
+      let lengths = [layout.headerHeight, layout.menuHeight, layout.sectionHeaderHeight, layout.sectionFooterHeight]
+      if !knownFindingsChecked, lengths.contains(where: { $0.isFinite && $0 >= 1e12 }) { return 0 }
       try check(layout.prepare(items: items, viewport: viewport), &input)
+    case "mosaic":
+      let segments = MosaicLayout.Segment.allCases
+      let opening = (0..<input.int(in: 0...3)).map { _ in segments[input.int(in: 0...segments.count - 1)] }
+      let cycle = (0..<input.int(in: 0...4)).map { _ in segments[input.int(in: 0...segments.count - 1)] }
+      let layout = MosaicLayout(
+        segmentHeight: input.double(typical: 1...400), spacing: input.double(typical: 0...20), opening: opening,
+        cycle: cycle)
+      try check(layout.prepare(items: items, viewport: viewport), &input)
+    case "waterfall":
+      let stored = items
+      var perSection: [Int: Int] = [:]
+      for _ in 0..<input.int(in: 0...3) { perSection[input.int(in: -1...4)] = columnCount(&input) }
+      let layout = WaterfallLayout(
+        columnCount: columnCount(&input), columnSpacing: input.double(typical: 0...30),
+        itemSpacing: input.double(typical: 0...30),
+        sectionInset: EdgeInsets(
+          top: input.double(typical: 0...40), left: input.double(typical: 0...40),
+          bottom: input.double(typical: 0...40), right: input.double(typical: 0...40)),
+        headerHeight: input.double(typical: 0...80), footerHeight: input.double(typical: 0...80),
+        sectionColumnCounts: perSection, direction: input.bool() ? .leftToRight : .rightToLeft)
+      if verbose { report("waterfall: \(layout)") }
+      let prepared = try layout.prepare(items: stored, viewport: viewport)
+      if skipsKnownInfiniteContent(prepared) { return 0 }
+      try check(prepared, &input)
+    case "photos":
+      let mode: PhotoGridLayout.Mode =
+        switch input.int(in: 0...2) {
+        case 0: .allPhotos
+        case 1: .months
+        default: .columns(input.byte() % 8 == 0 ? [0, -1, 31, Int.max, Int.min][input.int(in: 0...4)] : input.int(in: 1...30))
+        }
+      var layout = PhotoGridLayout.photosMonths.with(mode: mode)
+      if input.bool() {
+        layout = PhotoGridLayout(
+          mode: mode, largeHeightFraction: input.double(typical: 0...2), largeInsets: insets(&input),
+          smallInsets: insets(&input), headerHeight: input.double(typical: 0...80),
+          summaryHeightFraction: input.double(typical: 0...2), summaryInsets: insets(&input),
+          summaryCornerRadius: input.double(typical: 0...40), columnSpacing: input.double(typical: 0...20))
+      }
+      let prepared = try layout.prepare(items: items, viewport: viewport)
+      if skipsKnownInfiniteContent(prepared) { return 0 }
+      try check(prepared, &input)
+    case "tags":
+      let stored = items
+      let cloud = TagCloudLayout(
+        lineSpacing: input.double(typical: 0...20), itemSpacing: input.double(typical: 0...20),
+        sectionInset: insets(&input), headerHeight: input.double(typical: 0...60), isRightToLeft: input.bool(),
+        paragraphLength: input.byte() % 8 == 0 ? [-1, Int.max, Int.min][input.int(in: 0...2)] : input.int(in: 0...12))
+      if verbose { report("tags: \(cloud) items \(stored) viewport \(viewport)") }
+      switch input.int(in: 0...2) {
+      case 0:
+        let prepared = try cloud.prepare(items: stored, viewport: viewport)
+        if skipsKnownInfiniteContent(prepared) { return 0 }
+        try check(prepared, &input)
+      case 1:
+        // Estimated sizes, some of them then measured (some measurements
+        // are hostile sizes or identities that do not exist).
+        var prepared = try cloud.prepare(estimated: stored, viewport: viewport)
+        if input.bool() {
+          let y = input.double(typical: -100...3000)
+          prepared.measure(through: y) { _ in input.bool() ? nil : input.size(typical: 0...500) }
+        }
+        for _ in 0..<input.int(in: 0...12) {
+          let id = ElementID.cell(input.int(in: -1...40), section: input.int(in: -1...4))
+          prepared.setMeasuredSize(input.size(typical: 0...500), for: id)
+        }
+        if input.byte() % 8 == 0 {
+          let other = Viewport(size: input.size(typical: 1...1500))
+          prepared = try prepared.resized(to: other)
+        }
+        if prepared.measuredCount < 0 { fuzzFail("negative measured count") }
+        if skipsKnownInfiniteContent(prepared) { return 0 }
+        try check(prepared, &input)
+      default:
+        let table = TagTableLayout(
+          cloud: cloud, rowSpacing: input.double(typical: 0...20), tableInset: insets(&input))
+        try check(table.prepare(items: stored, viewport: viewport), &input)
+      }
     default:
       let layout = AlbumPagerLayout(
         spacing: input.double(typical: 0...200), minimumWidth: input.double(typical: 1...100))
@@ -83,7 +194,9 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   return 0
 }
 
-nonisolated let allKinds = ["carousel", "prominent", "flow", "sticky", "pager"]
+nonisolated let allKinds = [
+  "carousel", "prominent", "flow", "sticky", "pager", "mosaic", "waterfall", "photos", "tags",
+]
 
 nonisolated(unsafe) var cachedKinds: [String]?
 
@@ -96,6 +209,31 @@ nonisolated func loadKinds() -> [String] {
   }
   cachedKinds = kinds
   return kinds
+}
+
+/// `FUZZ_VERBOSE=1` prints each input's items and viewport (and a tag
+/// cloud's configuration), to read a finding.
+nonisolated(unsafe) let verbose = getenv("FUZZ_VERBOSE").map { String(cString: $0) == "1" } ?? false
+
+/// `FUZZ_KNOWN_FINDINGS=1` checks the cases of open findings too (see
+/// `Fuzz/README.md`, findings); by default they are skipped.
+nonisolated(unsafe) let knownFindingsChecked =
+  getenv("FUZZ_KNOWN_FINDINGS").map { String(cString: $0) == "1" } ?? false
+
+/// Writes a line to standard error (unbuffered: seen before a crash).
+func report(_ line: String) {
+  var text = line + "\n"
+  text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}
+
+/// Open findings `Fuzz/Findings/FuzzLayouts/tags-infinite-content-height`,
+/// `waterfall-infinite-content-height` and `photos-huge-viewport-nan-height`:
+/// a tag cloud or a waterfall of finite but huge insets, spacings or sizes,
+/// or a photo grid in a viewport 1.8e308 pt wide, prepares without an error
+/// and reports an infinite or NaN content height. Skipped unless
+/// `FUZZ_KNOWN_FINDINGS=1`; nothing else about them is skipped.
+func skipsKnownInfiniteContent<P: PreparedLayout>(_ p: P) -> Bool where P.State == ScrollState {
+  !knownFindingsChecked && !p.contentSize(at: ScrollState()).isFinite
 }
 
 nonisolated(unsafe) let zeroExtentChecked = getenv("FUZZ_ZERO_EXTENT").map { String(cString: $0) == "1" } ?? false
@@ -128,16 +266,60 @@ func makeEffect(_ input: inout FuzzInput) -> CenterEffect {
     side: input.bool() ? .both : .trailing, shift: shift, zOrder: input.bool() ? .nearestOnTop : .leadingOnTop)
 }
 
-func makeItems(_ input: inout FuzzInput) -> LayoutItems {
+/// Random sections of items. With `stored` (layouts that keep every item,
+/// whose `prepare` is O(n)), a count the layout would accept but that is
+/// slow to prepare under ASan (100,001 to 10,000,000) is cut to under
+/// 2,000; the huge counts it must reject (up to `Int.max`) stay.
+func makeItems(_ input: inout FuzzInput, stored: Bool = false) -> LayoutItems {
   var sections: [ItemSizes] = []
   for _ in 0..<input.int(in: 0...4) {
     if input.bool() {
-      sections.append(.uniform(input.size(typical: 0...400), count: input.count(typical: 60)))
+      var count = input.count(typical: 60)
+      if stored && count > 100_000 && count <= 10_000_000 { count %= 2000 }
+      sections.append(.uniform(input.size(typical: 0...400), count: count))
     } else {
       sections.append(.each((0..<input.int(in: 0...12)).map { _ in input.size(typical: 0...400) }))
     }
   }
   return LayoutItems(sections: sections)
+}
+
+/// Whether an item is 1e12 pt or more (and finite) along either axis.
+func hasHugeSizes(_ items: LayoutItems) -> Bool {
+  func huge(_ size: Size) -> Bool {
+    (size.width.isFinite && size.width >= 1e12) || (size.height.isFinite && size.height >= 1e12)
+  }
+  return items.sections.contains { section in
+    switch section {
+    case .uniform(let size, _): huge(size)
+    case .each(let sizes): sizes.contains(where: huge)
+    }
+  }
+}
+
+/// A column count: usually 1 to 6, sometimes out of range.
+func columnCount(_ input: inout FuzzInput) -> Int {
+  input.byte() % 8 == 0 ? [0, -1, 1025, 1024, Int.max, Int.min][input.int(in: 0...5)] : input.int(in: 1...6)
+}
+
+func insets(_ input: inout FuzzInput) -> EdgeInsets {
+  EdgeInsets(
+    top: input.double(typical: 0...20), left: input.double(typical: 0...40), bottom: input.double(typical: 0...20),
+    right: input.double(typical: 0...40))
+}
+
+/// Whether two values agree to a relative 1e-9 (`attributes(for:)` and the
+/// query may reach a frame through different arithmetic).
+func close(_ x: Double, _ y: Double) -> Bool {
+  x == y || abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
+}
+
+func close(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+  let t = (a.transform, b.transform)
+  return a.id == b.id && a.zIndex == b.zIndex && close(a.center.x, b.center.x) && close(a.center.y, b.center.y)
+    && close(a.size.width, b.size.width) && close(a.size.height, b.size.height) && close(a.alpha, b.alpha)
+    && close(t.0.a, t.1.a) && close(t.0.b, t.1.b) && close(t.0.c, t.1.c) && close(t.0.d, t.1.d)
+    && close(t.0.tx, t.1.tx) && close(t.0.ty, t.1.ty)
 }
 
 func finite(_ a: LayoutAttributes) -> Bool {
@@ -169,6 +351,13 @@ func check<P: PreparedLayout>(_ p: P, _ input: inout FuzzInput) where P.State ==
     p.attributes(in: rect, at: state, into: &found)
     for a in found where !finite(a) { fuzzFail("non-finite attributes \(a)") }
     if Set(found.map(\.id)).count != found.count { fuzzFail("duplicate elements in a query") }
+    // `attributes(for:)` gives what the query gave, for every element found.
+    for a in found.prefix(200) {
+      guard let b = p.attributes(for: a.id, at: state) else {
+        fuzzFail("query returns \(a.id), attributes(for:) gives nil")
+      }
+      if !close(a, b) { fuzzFail("attributes(for: \(a.id)) \(b) differs from the query's \(a)") }
+    }
     let target = p.targetContentOffset(
       proposed: input.point(typical: -2000...20000), velocity: input.point(typical: -5000...5000), at: state)
     if !target.isFinite { fuzzFail("non-finite target \(target)") }
