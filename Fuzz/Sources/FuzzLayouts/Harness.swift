@@ -95,6 +95,12 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         headerLength: input.double(typical: 0...80), footerLength: input.double(typical: 0...80),
         pinsHeaders: input.bool(), pinsFooters: input.bool(),
         alignment: FlowLayout.Alignment.allCases[input.int(in: 0...FlowLayout.Alignment.allCases.count - 1)])
+      // Open finding flow-huge-size-invariant (above): configuration lengths too.
+      let lengths = [
+        layout.lineSpacing, layout.interItemSpacing, layout.headerLength, layout.footerLength,
+        layout.sectionInset.top, layout.sectionInset.left, layout.sectionInset.bottom, layout.sectionInset.right,
+      ]
+      if !knownFindingsChecked, lengths.contains(where: { $0.isFinite && $0 >= 1e12 }) { return 0 }
       try check(layout.prepare(items: items, viewport: viewport), &input)
     case "sticky":
       let cell: StickyHeaderLayout.CellSize =
@@ -113,10 +119,13 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         maxCellParallax: input.double(typical: 0...100))
       if verbose { report("sticky: \(layout)") }
       // Open finding Fuzz/Findings/FuzzLayouts/sticky-huge-header-invariant:
-      // lengths of 1e12 pt and more (headers, cells: 2^48, 1e300) break
+      // lengths of 1e12 pt and more (headers, spacings, cells: 2^48, 1e300) break
       // the "last cell" invariant (1e-6 absolute) in debug builds. Skipped unless
       // FUZZ_KNOWN_FINDINGS=1.
-      var lengths = [layout.headerHeight, layout.menuHeight, layout.sectionHeaderHeight, layout.sectionFooterHeight]
+      var lengths = [
+        layout.headerHeight, layout.menuHeight, layout.sectionHeaderHeight, layout.sectionFooterHeight,
+        layout.lineSpacing, layout.interItemSpacing,
+      ]
       switch cell {
       case .items: break
       case .fullWidth(let height): lengths.append(height)
