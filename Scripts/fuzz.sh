@@ -25,7 +25,7 @@ esac
 
 harnesses=(FuzzScript FuzzDecode FuzzLayouts)
 # Every layout the harness knows; FUZZ_LAYOUTS=flow (say) narrows it.
-export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky}"
+export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky,mosaic,waterfall,photos,tags}"
 # Zero-extent rectangles too: they must meet what Rect.intersects says they meet.
 export FUZZ_ZERO_EXTENT="${FUZZ_ZERO_EXTENT:-1}"
 # Swift's own crash handler gets in libFuzzer's way (and is slow under ASan).

@@ -9,8 +9,9 @@ import Testing
 
 /// The seeded property campaign: ≥ 100,000 random (layout configuration ×
 /// gesture script) cases over the carousel (every preset and random
-/// effects), the prominent layout, flow, sticky headers and the album
-/// pager. Each case runs its script frame by frame through a
+/// effects), the prominent layout, flow, sticky headers, the album pager,
+/// the mosaic, the waterfall, the photo grid (each mode), tag clouds
+/// (estimates partly measured) and tag tables. Each case runs its script frame by frame through a
 /// `LayoutScroller`, then lets the motion come to rest. Checked: nothing
 /// traps, every offset, velocity and visible attribute is finite, no frame
 /// jumps (in scripts without `jump` or `scroll`, each frame moves no
@@ -114,8 +115,12 @@ import Testing
     let label = "case \(index) seed \(seed) script '\(text)' fps \(fps)"
     do {
       let gestures = try GestureScript(text)
-      switch rng.int(in: 0...5) {
-      case 0, 1:
+      // Twelve ways: carousel 3/12, prominent 2/12 (the snapping layouts,
+      // whose rests are checked exactly), then 1/12 each for flow, sticky,
+      // the album pager, the mosaic, the waterfall, the photo grid (a
+      // random mode) and tag clouds or tables.
+      switch rng.int(in: 0...11) {
+      case 0, 1, 2:
         var layout = CarouselLayout.presets[rng.int(in: 0...CarouselLayout.presets.count - 1)].layout
         if rng.chance(0.5) {
           layout.itemSize = rng.chance(0.3) ? nil : size
@@ -124,31 +129,83 @@ import Testing
         }
         let prepared = try layout.prepare(items: items, viewport: viewport)
         try check(prepared, gestures, fps: fps, snap: prepared, label: label, into: &tally)
-      case 2:
+      case 3, 4:
         let layout = ProminentLayout(
           itemSize: size, lineSpacing: rng.double(in: 0...30), minScale: rng.double(in: 0...1),
           minAlpha: rng.double(in: 0...1), snapping: rng.chance(0.8) ? .nearest : .oneItem)
         let prepared = try layout.prepare(items: items, viewport: viewport)
         try check(prepared, gestures, fps: fps, snap: prepared, label: label, into: &tally)
-      case 3:
+      case 5:
         let layout = FlowLayout(
           axis: rng.chance(0.5) ? .vertical : .horizontal, lineSpacing: rng.double(in: 0...20),
           interItemSpacing: rng.double(in: 0...20), headerLength: rng.double(in: 0...60), pinsHeaders: rng.chance(0.5))
         try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      case 4:
+      case 6:
         let layout = StickyHeaderLayout(
           headerHeight: rng.double(in: 0...400), menuHeight: rng.double(in: 0...60),
           sectionHeaderHeight: rng.double(in: 0...50), isHeaderStretchy: rng.chance(0.5), isMenuSticky: rng.chance(0.5),
           areSectionHeadersSticky: rng.chance(0.5))
         try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      default:
+      case 7:
         let layout = AlbumPagerLayout(spacing: rng.double(in: 0...150), minimumWidth: rng.double(in: 10...60))
         try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
+      case 8:
+        let segments = MosaicLayout.Segment.allCases
+        let layout = MosaicLayout(
+          segmentHeight: rng.double(in: 20...400), spacing: rng.double(in: 0...10),
+          opening: (0..<rng.int(in: 0...2)).map { _ in segments[rng.int(in: 0...segments.count - 1)] },
+          cycle: (0..<rng.int(in: 1...3)).map { _ in segments[rng.int(in: 0...segments.count - 1)] })
+        let items = sectioned(count, size, &rng)
+        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
+      case 9:
+        let layout = WaterfallLayout(
+          columnCount: rng.int(in: 1...5), columnSpacing: rng.double(in: 0...20), itemSpacing: rng.double(in: 0...20),
+          headerHeight: rng.chance(0.5) ? 0 : rng.double(in: 0...50), footerHeight: rng.double(in: 0...20),
+          direction: rng.chance(0.5) ? .leftToRight : .rightToLeft)
+        let items = LayoutItems(
+          sections: [.each((0..<count).map { _ in Size(width: size.width, height: rng.double(in: 20...300)) })])
+        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
+      case 10:
+        let modes: [PhotoGridLayout.Mode] = [.allPhotos, .months, .columns(rng.int(in: 1...15))]
+        let layout = PhotoGridLayout.photosMonths.with(mode: modes[rng.int(in: 0...2)])
+        let items = sectioned(count, size, &rng)
+        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
+      default:
+        let cloud = TagCloudLayout(
+          lineSpacing: rng.double(in: 0...10), itemSpacing: rng.double(in: 0...10),
+          headerHeight: rng.chance(0.5) ? 0 : rng.double(in: 0...40), isRightToLeft: rng.chance(0.3),
+          paragraphLength: rng.chance(0.5) ? 0 : rng.int(in: 1...6))
+        let items = LayoutItems(
+          sections: [
+            .each((0..<count).map { _ in Size(width: rng.double(in: 10...200), height: rng.double(in: 16...60)) })
+          ])
+        if rng.chance(0.3) {
+          let table = TagTableLayout(cloud: cloud, rowSpacing: rng.double(in: 0...4))
+          let rows = sectioned(count, size, &rng).sections.map { section in
+            ItemSizes.each((0..<min(section.count, 12)).map { _ in Size(width: rng.double(in: 10...150), height: 24) })
+          }
+          let prepared = try table.prepare(items: LayoutItems(sections: rows), viewport: viewport)
+          try check(prepared, gestures, fps: fps, label: label, into: &tally)
+        } else {
+          // Estimates, the first lines measured (as after scrolling there).
+          var prepared = try cloud.prepare(estimated: items, viewport: viewport)
+          prepared.measure(through: rng.double(in: 0...1500)) { _ in
+            Size(width: rng.double(in: 10...240), height: rng.double(in: 16...70))
+          }
+          try check(prepared, gestures, fps: fps, label: label, into: &tally)
+        }
       }
     } catch {
       tally.failures.append("\(label): unexpected error \(error)")
     }
     tally.cases += 1
+  }
+
+  /// `count` items of `size` in one to three sections.
+  static func sectioned(_ count: Int, _ size: Size, _ rng: inout SplitMix64) -> LayoutItems {
+    let parts = rng.int(in: 1...3)
+    return LayoutItems(
+      sections: (0..<parts).map { k in .uniform(size, count: count / parts + (k < count % parts ? 1 : 0)) })
   }
 
   static func finite(_ a: LayoutAttributes) -> Bool {

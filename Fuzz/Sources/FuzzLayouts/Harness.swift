@@ -13,7 +13,11 @@ import LayoutCore
 /// meet, and the same attributes as the all-elements query.
 ///
 /// `FUZZ_LAYOUTS` (a comma-separated list of carousel, prominent, flow,
-/// sticky, pager; default all) limits the layouts tried.
+/// sticky, pager, mosaic, waterfall, photos, tags; default all) limits the
+/// layouts tried. `photos` draws each mode (all, months, columns:N with N
+/// in and out of range); `tags` draws a cloud of known sizes, a cloud of
+/// estimates some of which are then measured (and maybe resized to another
+/// viewport), or a tag table.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
@@ -26,7 +30,49 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     size: input.size(typical: 1...1500),
     safeAreaInsets: input.bool() ? .zero : EdgeInsets(top: input.double(typical: 0...50)),
     scale: input.double(typical: 1...3))
-  let items = makeItems(&input)
+  // The pager, the waterfall and tag clouds keep every item (O(n) prepare).
+  let items = makeItems(&input, stored: ["pager", "waterfall", "tags"].contains(kind))
+  if verbose { report("\(kind): items \(items) viewport \(viewport)") }
+  // Open finding Fuzz/Findings/FuzzLayouts/pager-huge-count-hang: the
+  // pager accepts 2^48 photos and its debug invariant check visits every
+  // one (no end). Skipped unless FUZZ_KNOWN_FINDINGS=1.
+  if !knownFindingsChecked, kind == "pager", items.sections.contains(where: { $0.count > 10_000_000 }) { return 0 }
+  // Open findings Fuzz/Findings/FuzzLayouts/flow-huge-size-invariant and
+  // sticky-huge-header-invariant: lengths of 1e12 pt and more (near
+  // LayoutLimits.maximumExtent, 2^48) break flow's and sticky's debug
+  // invariants (1e-6 absolute tolerances). Skipped unless
+  // FUZZ_KNOWN_FINDINGS=1.
+  // Sticky also accepts 2^48 items in a section (content far beyond the
+  // limit) and breaks the same invariant: counts near 2^48 are skipped too.
+  if !knownFindingsChecked, kind == "flow" || kind == "sticky",
+    hasHugeSizes(items) || items.sections.contains(where: { (1 << 40...1 << 50).contains($0.count) })
+  {
+    return 0
+  }
+  // Open findings Fuzz/Findings/FuzzLayouts/mosaic-huge-viewport-infinite-frame
+  // and photos-huge-viewport-nan-height: a viewport 1.8e308 pt wide gives
+  // the mosaic infinite cell frames and the photo grid a NaN content
+  // height. Viewports wider than LayoutLimits.maximumExtent are skipped for
+  // them unless FUZZ_KNOWN_FINDINGS=1.
+  if !knownFindingsChecked, kind == "mosaic" || kind == "photos",
+    viewport.size.width.isFinite && viewport.size.width > LayoutLimits.maximumExtent
+  {
+    return 0
+  }
+  // Open findings Fuzz/Findings/FuzzLayouts/carousel-subnormal-viewport and
+  // pager-subnormal-viewport-invariant: a centred layout in a viewport
+  // 5e-324 pt along an axis gets an effect unit of 0 (half of it), and the
+  // pager in a viewport 4e-311 pt wide a photo that does not fit its page;
+  // both break an invariant in debug builds (the pager also for a 1e-300
+  // viewport and photos 5.6e14 pt wide: a subnormal fitted height).
+  // Viewports under 1e-100 pt are skipped for them unless
+  // FUZZ_KNOWN_FINDINGS=1.
+  let subnormal = { (x: Double) in x > 0 && x < 1e-100 }
+  if !knownFindingsChecked, kind == "carousel" || kind == "prominent" || kind == "pager",
+    subnormal(viewport.size.width) || subnormal(viewport.size.height)
+  {
+    return 0
+  }
   do {
     switch kind {
     case "carousel":
@@ -55,6 +101,12 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         headerLength: input.double(typical: 0...80), footerLength: input.double(typical: 0...80),
         pinsHeaders: input.bool(), pinsFooters: input.bool(),
         alignment: FlowLayout.Alignment.allCases[input.int(in: 0...FlowLayout.Alignment.allCases.count - 1)])
+      // Open finding flow-huge-size-invariant (above): configuration lengths too.
+      let lengths = [
+        layout.lineSpacing, layout.interItemSpacing, layout.headerLength, layout.footerLength,
+        layout.sectionInset.top, layout.sectionInset.left, layout.sectionInset.bottom, layout.sectionInset.right,
+      ]
+      if !knownFindingsChecked, lengths.contains(where: { $0.isFinite && $0 >= 1e12 }) { return 0 }
       try check(layout.prepare(items: items, viewport: viewport), &input)
     case "sticky":
       let cell: StickyHeaderLayout.CellSize =
@@ -71,7 +123,106 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         maxHeaderOverlayAlpha: input.double(typical: 0...1), isMenuSticky: input.bool(),
         areSectionHeadersSticky: input.bool(), isCellParallaxEnabled: input.bool(),
         maxCellParallax: input.double(typical: 0...100))
+      if verbose { report("sticky: \(layout)") }
+      // Open finding Fuzz/Findings/FuzzLayouts/sticky-huge-header-invariant:
+      // lengths of 1e12 pt and more (headers, spacings, cells: 2^48, 1e300) break
+      // the "last cell" invariant (1e-6 absolute) in debug builds. Skipped unless
+      // FUZZ_KNOWN_FINDINGS=1.
+      var lengths = [
+        layout.headerHeight, layout.menuHeight, layout.sectionHeaderHeight, layout.sectionFooterHeight,
+        layout.lineSpacing, layout.interItemSpacing,
+      ]
+      switch cell {
+      case .items: break
+      case .fullWidth(let height): lengths.append(height)
+      case .fixed(let size): lengths += [size.width, size.height]
+      }
+      if !knownFindingsChecked, lengths.contains(where: { $0.isFinite && $0 >= 1e12 }) { return 0 }
       try check(layout.prepare(items: items, viewport: viewport), &input)
+    case "mosaic":
+      let segments = MosaicLayout.Segment.allCases
+      let opening = (0..<input.int(in: 0...3)).map { _ in segments[input.int(in: 0...segments.count - 1)] }
+      let cycle = (0..<input.int(in: 0...4)).map { _ in segments[input.int(in: 0...segments.count - 1)] }
+      let layout = MosaicLayout(
+        segmentHeight: input.double(typical: 1...400), spacing: input.double(typical: 0...20), opening: opening,
+        cycle: cycle)
+      try check(layout.prepare(items: items, viewport: viewport), &input)
+    case "waterfall":
+      let stored = items
+      var perSection: [Int: Int] = [:]
+      for _ in 0..<input.int(in: 0...3) { perSection[input.int(in: -1...4)] = columnCount(&input) }
+      let layout = WaterfallLayout(
+        columnCount: columnCount(&input), columnSpacing: input.double(typical: 0...30),
+        itemSpacing: input.double(typical: 0...30),
+        sectionInset: EdgeInsets(
+          top: input.double(typical: 0...40), left: input.double(typical: 0...40),
+          bottom: input.double(typical: 0...40), right: input.double(typical: 0...40)),
+        headerHeight: input.double(typical: 0...80), footerHeight: input.double(typical: 0...80),
+        sectionColumnCounts: perSection, direction: input.bool() ? .leftToRight : .rightToLeft)
+      if verbose { report("waterfall: \(layout)") }
+      let prepared = try layout.prepare(items: stored, viewport: viewport)
+      if skipsKnownInfiniteContent(prepared) { return 0 }
+      try check(prepared, &input)
+    case "photos":
+      let mode: PhotoGridLayout.Mode =
+        switch input.int(in: 0...2) {
+        case 0: .allPhotos
+        case 1: .months
+        default: .columns(input.byte() % 8 == 0 ? [0, -1, 31, Int.max, Int.min][input.int(in: 0...4)] : input.int(in: 1...30))
+        }
+      var layout = PhotoGridLayout.photosMonths.with(mode: mode)
+      if input.bool() {
+        layout = PhotoGridLayout(
+          mode: mode, largeHeightFraction: input.double(typical: 0...2), largeInsets: insets(&input),
+          smallInsets: insets(&input), headerHeight: input.double(typical: 0...80),
+          summaryHeightFraction: input.double(typical: 0...2), summaryInsets: insets(&input),
+          summaryCornerRadius: input.double(typical: 0...40), columnSpacing: input.double(typical: 0...20))
+      }
+      let prepared = try layout.prepare(items: items, viewport: viewport)
+      if skipsKnownInfiniteContent(prepared) { return 0 }
+      try check(prepared, &input)
+    case "tags":
+      let stored = items
+      let cloud = TagCloudLayout(
+        lineSpacing: input.double(typical: 0...20), itemSpacing: input.double(typical: 0...20),
+        sectionInset: insets(&input), headerHeight: input.double(typical: 0...60), isRightToLeft: input.bool(),
+        paragraphLength: input.byte() % 8 == 0 ? [-1, Int.max, Int.min][input.int(in: 0...2)] : input.int(in: 0...12))
+      if verbose { report("tags: \(cloud) items \(stored) viewport \(viewport)") }
+      switch input.int(in: 0...2) {
+      case 0:
+        let prepared = try cloud.prepare(items: stored, viewport: viewport)
+        if skipsKnownInfiniteContent(prepared) || skipsKnownHugeTags(prepared) { return 0 }
+        try check(prepared, &input)
+      case 1:
+        // Estimated sizes, some of them then measured (some measurements
+        // are hostile sizes or identities that do not exist).
+        var prepared = try cloud.prepare(estimated: stored, viewport: viewport)
+        if input.bool() {
+          let y = input.double(typical: -100...3000)
+          prepared.measure(through: y) { _ in input.bool() ? nil : input.size(typical: 0...500) }
+        }
+        for _ in 0..<input.int(in: 0...12) {
+          let id = ElementID.cell(input.int(in: -1...40), section: input.int(in: -1...4))
+          prepared.setMeasuredSize(input.size(typical: 0...500), for: id)
+        }
+        if input.byte() % 8 == 0 {
+          let other = Viewport(size: input.size(typical: 1...1500))
+          prepared = try prepared.resized(to: other)
+        }
+        if prepared.measuredCount < 0 { fuzzFail("negative measured count") }
+        if skipsKnownInfiniteContent(prepared) || skipsKnownHugeTags(prepared) { return 0 }
+        try check(prepared, &input)
+      default:
+        let table = TagTableLayout(
+          cloud: cloud, rowSpacing: input.double(typical: 0...20), tableInset: insets(&input))
+        let prepared = try table.prepare(items: stored, viewport: viewport)
+        if skipsKnownInfiniteContent(prepared) { return 0 }
+        // Open finding Fuzz/Findings/FuzzLayouts/tagtable-huge-row-query-miss:
+        // rows 1e224 pt tall (finite) are missed by the query. Tables with
+        // lengths of 1e12 pt and more are skipped unless FUZZ_KNOWN_FINDINGS=1.
+        if !knownFindingsChecked && prepared.contentSize(at: ScrollState()).height >= 1e12 { return 0 }
+        try check(prepared, &input)
+      }
     default:
       let layout = AlbumPagerLayout(
         spacing: input.double(typical: 0...200), minimumWidth: input.double(typical: 1...100))
@@ -83,7 +234,9 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   return 0
 }
 
-nonisolated let allKinds = ["carousel", "prominent", "flow", "sticky", "pager"]
+nonisolated let allKinds = [
+  "carousel", "prominent", "flow", "sticky", "pager", "mosaic", "waterfall", "photos", "tags",
+]
 
 nonisolated(unsafe) var cachedKinds: [String]?
 
@@ -96,6 +249,40 @@ nonisolated func loadKinds() -> [String] {
   }
   cachedKinds = kinds
   return kinds
+}
+
+/// `FUZZ_VERBOSE=1` prints each input's items and viewport (and a tag
+/// cloud's configuration), to read a finding.
+nonisolated(unsafe) let verbose = getenv("FUZZ_VERBOSE").map { String(cString: $0) == "1" } ?? false
+
+/// `FUZZ_KNOWN_FINDINGS=1` checks the cases of open findings too (see
+/// `Fuzz/README.md`, findings); by default they are skipped.
+nonisolated(unsafe) let knownFindingsChecked =
+  getenv("FUZZ_KNOWN_FINDINGS").map { String(cString: $0) == "1" } ?? false
+
+/// Writes a line to standard error (unbuffered: seen before a crash).
+func report(_ line: String) {
+  var text = line + "\n"
+  text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+}
+
+/// Open findings `Fuzz/Findings/FuzzLayouts/tags-infinite-content-height`,
+/// `waterfall-infinite-content-height` and `photos-huge-viewport-nan-height`:
+/// a tag cloud, a tag table or a waterfall of finite but huge insets,
+/// spacings or sizes,
+/// or a photo grid in a viewport 1.8e308 pt wide, prepares without an error
+/// and reports an infinite or NaN content height. Skipped unless
+/// `FUZZ_KNOWN_FINDINGS=1`; nothing else about them is skipped.
+func skipsKnownInfiniteContent<P: PreparedLayout>(_ p: P) -> Bool where P.State == ScrollState {
+  !knownFindingsChecked && !p.contentSize(at: ScrollState()).isFinite
+}
+
+/// Open findings `tags-huge-tag-query-miss` and `tagtable-huge-row-query-miss`:
+/// a tag (or a row) 1e96 pt tall or more, finite, is missed by the query.
+/// Clouds and tables taller than 1e12 pt are skipped unless
+/// `FUZZ_KNOWN_FINDINGS=1`.
+func skipsKnownHugeTags<P: PreparedLayout>(_ p: P) -> Bool where P.State == ScrollState {
+  !knownFindingsChecked && !(p.contentSize(at: ScrollState()).height < 1e12)
 }
 
 nonisolated(unsafe) let zeroExtentChecked = getenv("FUZZ_ZERO_EXTENT").map { String(cString: $0) == "1" } ?? false
@@ -128,16 +315,60 @@ func makeEffect(_ input: inout FuzzInput) -> CenterEffect {
     side: input.bool() ? .both : .trailing, shift: shift, zOrder: input.bool() ? .nearestOnTop : .leadingOnTop)
 }
 
-func makeItems(_ input: inout FuzzInput) -> LayoutItems {
+/// Random sections of items. With `stored` (layouts that keep every item,
+/// whose `prepare` is O(n)), a count the layout would accept but that is
+/// slow to prepare under ASan (100,001 to 10,000,000) is cut to under
+/// 2,000; the huge counts it must reject (up to `Int.max`) stay.
+func makeItems(_ input: inout FuzzInput, stored: Bool = false) -> LayoutItems {
   var sections: [ItemSizes] = []
   for _ in 0..<input.int(in: 0...4) {
     if input.bool() {
-      sections.append(.uniform(input.size(typical: 0...400), count: input.count(typical: 60)))
+      var count = input.count(typical: 60)
+      if stored && count > 100_000 && count <= 10_000_000 { count %= 2000 }
+      sections.append(.uniform(input.size(typical: 0...400), count: count))
     } else {
       sections.append(.each((0..<input.int(in: 0...12)).map { _ in input.size(typical: 0...400) }))
     }
   }
   return LayoutItems(sections: sections)
+}
+
+/// Whether an item is 1e12 pt or more (and finite) along either axis.
+func hasHugeSizes(_ items: LayoutItems) -> Bool {
+  func huge(_ size: Size) -> Bool {
+    (size.width.isFinite && size.width >= 1e12) || (size.height.isFinite && size.height >= 1e12)
+  }
+  return items.sections.contains { section in
+    switch section {
+    case .uniform(let size, _): huge(size)
+    case .each(let sizes): sizes.contains(where: huge)
+    }
+  }
+}
+
+/// A column count: usually 1 to 6, sometimes out of range.
+func columnCount(_ input: inout FuzzInput) -> Int {
+  input.byte() % 8 == 0 ? [0, -1, 1025, 1024, Int.max, Int.min][input.int(in: 0...5)] : input.int(in: 1...6)
+}
+
+func insets(_ input: inout FuzzInput) -> EdgeInsets {
+  EdgeInsets(
+    top: input.double(typical: 0...20), left: input.double(typical: 0...40), bottom: input.double(typical: 0...20),
+    right: input.double(typical: 0...40))
+}
+
+/// Whether two values agree to a relative 1e-9 (`attributes(for:)` and the
+/// query may reach a frame through different arithmetic).
+func close(_ x: Double, _ y: Double) -> Bool {
+  x == y || abs(x - y) <= 1e-9 * max(1, abs(x), abs(y))
+}
+
+func close(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
+  let t = (a.transform, b.transform)
+  return a.id == b.id && a.zIndex == b.zIndex && close(a.center.x, b.center.x) && close(a.center.y, b.center.y)
+    && close(a.size.width, b.size.width) && close(a.size.height, b.size.height) && close(a.alpha, b.alpha)
+    && close(t.0.a, t.1.a) && close(t.0.b, t.1.b) && close(t.0.c, t.1.c) && close(t.0.d, t.1.d)
+    && close(t.0.tx, t.1.tx) && close(t.0.ty, t.1.ty)
 }
 
 func finite(_ a: LayoutAttributes) -> Bool {
@@ -169,6 +400,13 @@ func check<P: PreparedLayout>(_ p: P, _ input: inout FuzzInput) where P.State ==
     p.attributes(in: rect, at: state, into: &found)
     for a in found where !finite(a) { fuzzFail("non-finite attributes \(a)") }
     if Set(found.map(\.id)).count != found.count { fuzzFail("duplicate elements in a query") }
+    // `attributes(for:)` gives what the query gave, for every element found.
+    for a in found.prefix(200) {
+      guard let b = p.attributes(for: a.id, at: state) else {
+        fuzzFail("query returns \(a.id), attributes(for:) gives nil")
+      }
+      if !close(a, b) { fuzzFail("attributes(for: \(a.id)) \(b) differs from the query's \(a)") }
+    }
     let target = p.targetContentOffset(
       proposed: input.point(typical: -2000...20000), velocity: input.point(typical: -5000...5000), at: state)
     if !target.isFinite { fuzzFail("non-finite target \(target)") }
@@ -179,7 +417,11 @@ func check<P: PreparedLayout>(_ p: P, _ input: inout FuzzInput) where P.State ==
     // for it (a finding for the index, Fuzz/Findings/FuzzLayouts/).
     guard total <= 5000, rect.isFinite, state.contentOffset.isFinite,
       abs(rect.minX) < 1e12, abs(rect.minY) < 1e12, rect.width < 1e12, rect.height < 1e12,
-      zeroExtentChecked || (rect.maxX > rect.minX && rect.maxY > rect.minY)
+      zeroExtentChecked || (rect.maxX > rect.minX && rect.maxY > rect.minY),
+      // Open finding Fuzz/Findings/FuzzLayouts/mosaic-zero-extent-rect-miss:
+      // the mosaic misses a cell that a zero-extent rectangle meets.
+      // Skipped unless FUZZ_KNOWN_FINDINGS=1.
+      knownFindingsChecked || fuzzContext != "mosaic" || (rect.maxX > rect.minX && rect.maxY > rect.minY)
     else { continue }
     let all = p.allAttributes(at: state)
     for a in all where !finite(a) { fuzzFail("non-finite attributes \(a)") }
