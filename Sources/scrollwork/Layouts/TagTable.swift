@@ -145,11 +145,7 @@ struct InspectTagTable: ParsableCommand {
     o.add("viewport", prepared.viewport.size)
     o.add("offset", state.contentOffset)
     o.add("contentSize", prepared.contentSize(at: state))
-    let json = elements.map { a -> String in
-      guard a.id.kind == .cell, a.id.section < rows.count, a.id.item < rows[a.id.section].count else { return a.json }
-      return String(a.json.dropLast()) + ",\"text\":" + JSONWriter.string(rows[a.id.section][a.id.item]) + "}"
-    }
-    o.add("elements", raw: "[" + json.joined(separator: ",") + "]")
+    o.add("elements", raw: "[" + elements.map { tagJSON($0, texts: rows) }.joined(separator: ",") + "]")
     print(o.text)
   }
 }

@@ -257,10 +257,13 @@ func loadTextFile(_ path: String, option: String) throws -> String {
   }
 }
 
-/// An element's JSON with its tag's text.
-func tagJSON(_ a: LayoutAttributes, texts: [String]) -> String {
-  guard a.id.kind == .cell, a.id.section == 0, a.id.item < texts.count else { return a.json }
-  return String(a.json.dropLast()) + ",\"text\":" + JSONWriter.string(texts[a.id.item]) + "}"
+/// An element's JSON with its tag's text: `texts[section][item]` for cells
+/// (a cloud is section 0; a table's rows are sections).
+func tagJSON(_ a: LayoutAttributes, texts: [[String]]) -> String {
+  guard a.id.kind == .cell, a.id.section >= 0, a.id.section < texts.count, a.id.item >= 0,
+    a.id.item < texts[a.id.section].count
+  else { return a.json }
+  return String(a.json.dropLast()) + ",\"text\":" + JSONWriter.string(texts[a.id.section][a.id.item]) + "}"
 }
 
 struct InspectTags: ParsableCommand {
@@ -314,7 +317,7 @@ struct InspectTags: ParsableCommand {
     o.add("offset", state.contentOffset)
     o.add("contentSize", cloud.contentSize(at: state))
     o.add("measured", cloud.measuredCount)
-    o.add("elements", raw: "[" + elements.map { tagJSON($0, texts: texts) }.joined(separator: ",") + "]")
+    o.add("elements", raw: "[" + elements.map { tagJSON($0, texts: [texts]) }.joined(separator: ",") + "]")
     print(o.text)
   }
 }
@@ -375,7 +378,7 @@ struct SimulateTags: ParsableCommand {
       o.add("events", raw: "[" + scroller.drainEvents().map { JSONWriter.string($0.name) }.joined(separator: ",") + "]")
       if withElements {
         let sorted = visible.sorted { $0.id < $1.id }
-        o.add("elements", raw: "[" + sorted.map { tagJSON($0, texts: texts) }.joined(separator: ",") + "]")
+        o.add("elements", raw: "[" + sorted.map { tagJSON($0, texts: [texts]) }.joined(separator: ",") + "]")
       }
       print(o.text)
     }
