@@ -84,8 +84,12 @@ import Testing
     for (layout, items) in cases {
       #expect(throws: LayoutError.self, "\(layout)") { try layout.prepare(items: items, viewport: viewport) }
     }
-    // Huge but representable: finite everywhere.
-    let fine = try? FlowLayout().prepare(items: LayoutItems([Size(width: 100, height: 1e307)]), viewport: viewport)
-    #expect(fine?.contentSize(at: ScrollState()).height == 1e307)
+    // Huge but within LayoutLimits.maximumExtent: finite everywhere.
+    let fine = try? FlowLayout().prepare(items: LayoutItems([Size(width: 100, height: 0x1p47)]), viewport: viewport)
+    #expect(fine?.contentSize(at: ScrollState()).height == 0x1p47)
+    // An item past the limit is refused, naming it.
+    #expect(throws: LayoutError.invalidItemSize(section: 0, item: 0, Size(width: 100, height: 1e307))) {
+      try FlowLayout().prepare(items: LayoutItems([Size(width: 100, height: 1e307)]), viewport: viewport)
+    }
   }
 }

@@ -23,9 +23,9 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalidViewport(let size):
-      "invalid viewport \(size.width)x\(size.height): width and height must be finite and positive"
+      "invalid viewport \(size.width)x\(size.height): width and height must be from \(Viewport.minimumExtent) to \(LayoutLimits.maximumExtent) points"
     case .invalidItemSize(let section, let item, let size):
-      "invalid size \(size.width)x\(size.height) for item \(item) of section \(section): sizes must be finite and not negative"
+      "invalid size \(size.width)x\(size.height) for item \(item) of section \(section): sizes must be finite, not negative and at most \(LayoutLimits.maximumExtent) points"
     case .invalidItemCount(let section, let count):
       "invalid item count \(count) for section \(section): counts must not be negative"
     case .invalidConfiguration(let message):

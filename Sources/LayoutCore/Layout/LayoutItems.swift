@@ -50,8 +50,14 @@ public struct LayoutItems: Hashable, Sendable {
   /// The number of items over all sections.
   public var totalCount: Int { sections.reduce(0) { $0 + $1.count } }
 
-  /// Checks every size: each must be finite and not negative, each count
-  /// not negative.
+  /// Whether a layout accepts an item of `size`: both sides finite, not
+  /// negative and at most `LayoutLimits.maximumExtent` points.
+  @inlinable public static func isAcceptable(_ size: Size) -> Bool {
+    size.isValid && size.width <= LayoutLimits.maximumExtent && size.height <= LayoutLimits.maximumExtent
+  }
+
+  /// Checks every size: each must be finite, not negative and at most
+  /// `LayoutLimits.maximumExtent` points a side; each count not negative.
   ///
   /// - Complexity: O(n) for `.each` sections, O(1) for `.uniform` ones.
   /// - Throws: `LayoutError.invalidItemSize` naming the first bad item, or
@@ -61,9 +67,9 @@ public struct LayoutItems: Hashable, Sendable {
       switch section {
       case .uniform(let size, let count):
         guard count >= 0 else { throw .invalidItemCount(section: s, count: count) }
-        guard size.isValid else { throw .invalidItemSize(section: s, item: 0, size) }
+        guard Self.isAcceptable(size) else { throw .invalidItemSize(section: s, item: 0, size) }
       case .each(let sizes):
-        for (i, size) in sizes.enumerated() where !size.isValid {
+        for (i, size) in sizes.enumerated() where !Self.isAcceptable(size) {
           throw .invalidItemSize(section: s, item: i, size)
         }
       }

@@ -16,12 +16,20 @@ public struct Viewport: Hashable, Sendable {
     self.init(size: Size(width: width, height: height))
   }
 
-  /// The viewport, checked: its size must be finite and positive, its insets
-  /// finite; a non-finite or non-positive scale is clamped to 1.
+  /// The smallest side a viewport may have, in points: below it, halves
+  /// and thirds of the viewport round to nothing.
+  public static let minimumExtent = 0x1p-10
+
+  /// The viewport, checked: its sides must be finite, from `minimumExtent`
+  /// to `LayoutLimits.maximumExtent` points, its insets finite; a
+  /// non-finite or non-positive scale is clamped to 1.
   ///
   /// - Throws: `LayoutError.invalidViewport` for a bad size or insets.
   public func validated() throws(LayoutError) -> Viewport {
-    guard size.isPositive, safeAreaInsets.isFinite else { throw .invalidViewport(size) }
+    let range = Self.minimumExtent...LayoutLimits.maximumExtent
+    guard size.isPositive, range.contains(size.width), range.contains(size.height), safeAreaInsets.isFinite else {
+      throw .invalidViewport(size)
+    }
     var copy = self
     if !(scale.isFinite && scale > 0) { copy.scale = 1 }
     return copy

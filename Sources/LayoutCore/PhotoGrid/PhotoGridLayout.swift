@@ -195,6 +195,7 @@ public struct PhotoGridLayout: CollectionLayout {
       total = sum
     }
     let prepared = PreparedPhotoGridLayout(layout: self, items: items, viewport: viewport)
+    try LayoutLimits.checkContent(prepared.contentHeight)
     guard prepared.cellSizesAreValid else {
       throw .invalidConfiguration("the insets or spacing leave no room for the photos at width \(viewport.size.width)")
     }

@@ -7,6 +7,15 @@ public enum LayoutLimits {
   /// Content that would reach further is rejected at `prepare`
   /// (`LayoutError.contentTooLarge`).
   public static let maximumExtent: Double = 0x1p48
+
+  /// Checks a prepared content length: finite and at most `maximumExtent`.
+  ///
+  /// - Throws: `LayoutError.contentTooLarge` otherwise.
+  @inlinable public static func checkContent(_ length: Double) throws(LayoutError) {
+    guard length.isFinite, length <= maximumExtent else {
+      throw .contentTooLarge(extent: length, limit: maximumExtent)
+    }
+  }
 }
 
 /// Checks for the numbers layouts and tools accept: each returns the value

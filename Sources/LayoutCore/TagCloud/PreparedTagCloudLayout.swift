@@ -209,7 +209,7 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   ///   tag or a size that is negative or not finite.
   @discardableResult
   public mutating func setMeasuredSize(_ size: Size, for id: ElementID) -> Bool {
-    guard size.isValid, let g = globalIndex(id) else { return false }
+    guard LayoutItems.isAcceptable(size), let g = globalIndex(id) else { return false }
     if !measured[g] {
       measured[g] = true
       measuredCount += 1

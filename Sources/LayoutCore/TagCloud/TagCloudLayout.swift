@@ -73,12 +73,21 @@ public struct TagCloudLayout: CollectionLayout {
       ("top inset", sectionInset.top), ("left inset", sectionInset.left), ("bottom inset", sectionInset.bottom),
       ("right inset", sectionInset.right),
     ]
-    for (name, value) in lengths where !(value.isFinite && value >= 0) {
-      throw .invalidConfiguration("the tag cloud's \(name) must be finite and not negative, not \(value)")
+    for (name, value) in lengths where !(value.isFinite && value >= 0 && value <= LayoutLimits.maximumExtent) {
+      throw .invalidConfiguration(
+        "the tag cloud's \(name) must be from 0 to \(LayoutLimits.maximumExtent) points, not \(value)")
     }
     guard paragraphLength >= 0 else {
       throw .invalidConfiguration("the tag cloud's paragraph length must not be negative, not \(paragraphLength)")
     }
+  }
+
+  /// `cloud`, when its content stays within `LayoutLimits.maximumExtent`.
+  ///
+  /// - Throws: `LayoutError.contentTooLarge` for taller content.
+  static func checkExtent(_ cloud: PreparedTagCloudLayout) throws(LayoutError) -> PreparedTagCloudLayout {
+    try LayoutLimits.checkContent(cloud.contentSize(at: ScrollState()).height)
+    return cloud
   }
 
   /// Checks the total count against `maximumItemCount`.
@@ -101,7 +110,7 @@ public struct TagCloudLayout: CollectionLayout {
     let viewport = try viewport.validated()
     try items.validate()
     try Self.checkCount(items)
-    return PreparedTagCloudLayout(layout: self, items: items, viewport: viewport, measured: true)
+    return try Self.checkExtent(PreparedTagCloudLayout(layout: self, items: items, viewport: viewport, measured: true))
   }
 
   /// Lays out tags whose sizes are estimates: every tag starts unmeasured,
@@ -115,7 +124,7 @@ public struct TagCloudLayout: CollectionLayout {
     let viewport = try viewport.validated()
     try items.validate()
     try Self.checkCount(items)
-    return PreparedTagCloudLayout(layout: self, items: items, viewport: viewport, measured: false)
+    return try Self.checkExtent(PreparedTagCloudLayout(layout: self, items: items, viewport: viewport, measured: false))
   }
 
   /// The size all of `items` take in a viewport `width` wide: the width,

@@ -181,7 +181,7 @@ public struct PreparedWaterfallLayout: PreparedLayout {
       guard item >= 0, item < n else {
         throw .invalidConfiguration("section \(s) has no item \(item) (it has \(n))")
       }
-      guard size.isValid else { throw .invalidItemSize(section: s, item: item, size) }
+      guard LayoutItems.isAcceptable(size) else { throw .invalidItemSize(section: s, item: item, size) }
       sizes[item] = size
       earliest = Swift.min(earliest, item)
     }

@@ -90,8 +90,9 @@ public struct WaterfallLayout: CollectionLayout {
   /// - Throws: `LayoutError.invalidConfiguration` naming the bad value.
   public func validate() throws(LayoutError) {
     func check(_ value: Double, _ name: String) throws(LayoutError) {
-      guard value.isFinite, value >= 0 else {
-        throw .invalidConfiguration("waterfall \(name) \(value) must be finite and not negative")
+      guard value.isFinite, value >= 0, value <= LayoutLimits.maximumExtent else {
+        throw .invalidConfiguration(
+          "waterfall \(name) \(value) must be from 0 to \(LayoutLimits.maximumExtent) points")
       }
     }
     try check(columnSpacing, "column spacing")
@@ -131,6 +132,8 @@ public struct WaterfallLayout: CollectionLayout {
       total = sum
     }
     try items.validate()
-    return try PreparedWaterfallLayout(layout: self, items: items, viewport: viewport)
+    let prepared = try PreparedWaterfallLayout(layout: self, items: items, viewport: viewport)
+    try LayoutLimits.checkContent(prepared.contentHeight)
+    return prepared
   }
 }
