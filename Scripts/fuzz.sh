@@ -7,6 +7,8 @@
 #
 #   Scripts/fuzz.sh [SECONDS]   fuzz each harness for SECONDS (default 30)
 #   Scripts/fuzz.sh --replay    only build and replay crashers and corpus
+#   FUZZ_RUNS=20000 FUZZ_SEED=1 Scripts/fuzz.sh   a fixed, repeatable set of
+#                               inputs per harness (what CI runs)
 #
 # Environment: FUZZ_LAYOUTS limits the layouts FuzzLayouts tries (default
 # below); FUZZ_JOBS_DIR keeps the inputs libFuzzer finds (default: a
@@ -74,13 +76,21 @@ for h in "${harnesses[@]}"; do
   max_len=4096
   [[ $h == FuzzDecode ]] && max_len=65536
   # New inputs go to $work (the first folder); the repository corpus is only read.
-  "$bin/$h" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=$max_len \
+  # FUZZ_RUNS=N (with FUZZ_SEED, default 1) runs a fixed number of inputs
+  # from a fixed seed: the same inputs every time, as CI needs; otherwise
+  # SECONDS of new inputs each run.
+  if [[ -n "${FUZZ_RUNS:-}" ]]; then
+    budget=(-runs="$FUZZ_RUNS" -seed="${FUZZ_SEED:-1}")
+  else
+    budget=(-max_total_time="$seconds")
+  fi
+  "$bin/$h" "${budget[@]}" -timeout=20 -rss_limit_mb=2048 -max_len=$max_len \
     -print_final_stats=1 -artifact_prefix="Fuzz/Crashers/$h/" "$work/$h" "Fuzz/Corpus/$h" >"$work/$h.log" 2>&1
   rc=$?
   runs=$(grep -Eo "stat::number_of_executed_units: *[0-9]+" "$work/$h.log" | grep -Eo "[0-9]+$" || echo "?")
   cov=$(grep -Eo "cov: [0-9]+" "$work/$h.log" | tail -1)
   if ((rc == 0)); then
-    echo "fuzz: $h: ${seconds} s, $runs runs, $cov, no crash"
+    echo "fuzz: $h: $runs runs${FUZZ_RUNS:+ from seed ${FUZZ_SEED:-1}}, $cov, no crash"
   else
     echo "fuzz: $h: FAILED (exit $rc); the input is saved in Fuzz/Crashers/$h/ (log: $work/$h.log):" >&2
     grep -E "fuzz check|Fatal error|ERROR|SUMMARY|Test unit written" "$work/$h.log" | tail -5 >&2

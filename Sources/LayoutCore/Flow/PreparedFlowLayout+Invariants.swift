@@ -22,21 +22,22 @@ extension PreparedFlowLayout: InvariantChecking {
       var previousEnd = 0.0
       for (s, extent) in sections.extents.enumerated() where problems.isEmpty {
         check(extent.isOrdered, "section \(s) extents \(extent) in order")
-        check(extent.start >= previousEnd - 1e-9, "section \(s) starts after section \(s - 1)")
+        check(extent.start >= previousEnd - slack(previousEnd), "section \(s) starts after section \(s - 1)")
         check(sectionStarts[s] <= sectionStarts[s + 1], "section \(s) range")
         for i in sectionStarts[s]..<Swift.max(sectionStarts[s], sectionStarts[s + 1]) {
           let frame = cellFrames[i]
           check(frame.isFinite, "cell \(i) finite")
           check(
-            frame.min(axis) >= extent.itemsStart - 1e-6 && frame.max(axis) <= extent.itemsEnd + 1e-6,
+            frame.min(axis) >= extent.itemsStart - slack(extent.itemsStart)
+              && frame.max(axis) <= extent.itemsEnd + slack(extent.itemsEnd),
             "cell \(i) inside section \(s)")
         }
         if let grid = uniformSections[s], grid.count > 0 {
           check(
             grid.frame(0).isFinite && grid.frame(grid.count - 1).isFinite, "uniform section \(s) frames finite")
           check(
-            grid.lines.start(0) >= extent.itemsStart - 1e-6
-              && grid.lines.end(grid.lines.count - 1) <= extent.itemsEnd + 1e-6,
+            grid.lines.start(0) >= extent.itemsStart - slack(extent.itemsStart)
+              && grid.lines.end(grid.lines.count - 1) <= extent.itemsEnd + slack(extent.itemsEnd),
             "uniform section \(s) inside its extent")
         }
         previousEnd = extent.end

@@ -38,3 +38,8 @@ extension InvariantChecking {
     #endif
   }
 }
+
+/// The rounding an invariant forgives at coordinate `x`: a millionth of a
+/// point near the origin, and a few parts per billion of `x` far from it,
+/// where sums of many pitches round by more.
+@inlinable public func slack(_ x: Double) -> Double { 1e-6 + 1e-9 * abs(x) }

@@ -199,6 +199,10 @@ public struct PhotoGridLayout: CollectionLayout {
     guard prepared.cellSizesAreValid else {
       throw .invalidConfiguration("the insets or spacing leave no room for the photos at width \(viewport.size.width)")
     }
+    // Only geometry that passed the checks above promises its invariants.
+    #if DEBUG
+      prepared.checkInvariants()
+    #endif
     return prepared
   }
 }

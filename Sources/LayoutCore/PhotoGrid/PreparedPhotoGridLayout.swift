@@ -63,9 +63,6 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     itemStarts = starts
     sectionTops = tops
     contentHeight = tops[tops.count - 1]
-    #if DEBUG
-      checkInvariants()
-    #endif
   }
 
   @usableFromInline static func side(_ width: Double, _ columns: Int, _ spacing: Double) -> Double {

@@ -27,7 +27,9 @@ extension PreparedStickyHeaderLayout: InvariantChecking {
         case .uniform(let strip, let width):
           check(width.isFinite && width >= 0, "section \(s) cell width")
           check(strip.count == 0 || strip.start(0) == extent.itemsStart, "section \(s) first cell at its items")
-          check(strip.count == 0 || strip.end(strip.count - 1) <= extent.itemsEnd + 1e-6, "section \(s) last cell")
+          check(
+            strip.count == 0 || strip.end(strip.count - 1) <= extent.itemsEnd + slack(extent.itemsEnd),
+            "section \(s) last cell")
         case .varying(let first, let count):
           check(first == nextStored, "section \(s) stored cells contiguous")
           var previousTop = extent.itemsStart
@@ -35,7 +37,9 @@ extension PreparedStickyHeaderLayout: InvariantChecking {
             let top = varyingTops[i]
             let bottom = top + varyingSizes[i].height
             check(top.isFinite && bottom.isFinite, "cell \(i - first) of section \(s) finite")
-            check(top >= previousTop && bottom <= extent.itemsEnd + 1e-6, "cell \(i - first) of section \(s) in order")
+            check(
+              top >= previousTop && bottom <= extent.itemsEnd + slack(extent.itemsEnd),
+              "cell \(i - first) of section \(s) in order")
             previousTop = top
           }
           nextStored = first + count
