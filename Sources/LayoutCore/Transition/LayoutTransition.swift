@@ -254,6 +254,10 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     while read < end {
       let x = result[read]
       read += 1
+      // One test decides which pass emits a pair, here and in B's pass: a
+      // layout's query may count an element whose frame, read back as
+      // centre and size, only touches the rectangle.
+      guard x.frame.intersects(rectA) else { continue }
       let presented: LayoutAttributes
       if let id = mapping.forward(x.id), let y = to.attributes(for: id, at: toState) {
         presented = Self.interpolate(x, y, p)
