@@ -56,9 +56,9 @@ public struct AlbumPagerLayout: CollectionLayout {
       throw .invalidConfiguration("pager minimum width must be finite and >= 0")
     }
     let photos = try AlbumPhotos(items)
-    guard (Double(photos.count) * viewport.size.width).isFinite else {
-      throw contentTooLarge("the album pager's content")
-    }
+    // One page per photo: past LayoutLimits.maximumExtent, offsets stop
+    // resolving fractions of a point.
+    try LayoutLimits.checkContent(Double(photos.count) * viewport.size.width)
     let prepared = PreparedAlbumPagerLayout(layout: self, photos: photos, viewport: viewport)
     #if DEBUG
       prepared.checkInvariants()
