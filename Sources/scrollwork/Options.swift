@@ -294,17 +294,37 @@ struct DecelerationArgument: ExpressibleByArgument {
   }
 }
 
-/// Options of `scrollwork simulate` shared by every layout.
-struct SimulateOptions: ParsableArguments {
-  @OptionGroup var input: LayoutInputOptions
+/// What every `simulate` command takes besides its layout: the script, the
+/// starting offset, the frame rate and whether to print elements.
+struct RunOptions: ParsableArguments {
+  @OptionGroup var script: ScriptOptions
 
   @Option(parsing: .unconditional, help: "The starting content offset X,Y.")
   var offset = PointArgument(.zero)
 
-  @OptionGroup var script: ScriptOptions
-
   @Option(parsing: .unconditional, help: "Frames per second: 1…1000.")
   var fps: Double = 120
+
+  @Flag(help: "Print the visible elements in every frame.")
+  var elements = false
+
+  func validate() throws {
+    try Check.finite(offset.value, "--offset")
+    try Check.inRange(fps, 1...1000, "--fps")
+  }
+
+  func gestureScript() throws -> GestureScript { try GestureScript(script.requiredText()) }
+}
+
+/// Options of `scrollwork simulate` shared by every layout.
+struct SimulateOptions: ParsableArguments {
+  @OptionGroup var input: LayoutInputOptions
+  @OptionGroup var run: RunOptions
+
+  var offset: PointArgument { run.offset }
+  var script: ScriptOptions { run.script }
+  var fps: Double { run.fps }
+  var elements: Bool { run.elements }
 
   @Flag(help: "Page by the viewport size, as isPagingEnabled.")
   var paging = false
@@ -315,20 +335,10 @@ struct SimulateOptions: ParsableArguments {
   @Flag(help: "Do not rubber-band past the edges.")
   var noBounce = false
 
-  @Flag(help: "Print the visible elements in every frame.")
-  var elements = false
-
-  func validate() throws {
-    try Check.finite(offset.value, "--offset")
-    try Check.inRange(fps, 1...1000, "--fps")
-  }
-
   func configuration(defaultRate: DecelerationRate = .normal) -> ScrollConfiguration {
     ScrollConfiguration(
       decelerationRate: deceleration?.value ?? defaultRate, isPagingEnabled: paging, bounces: !noBounce)
   }
 
-  func gestureScript() throws -> GestureScript {
-    try GestureScript(script.requiredText())
-  }
+  func gestureScript() throws -> GestureScript { try run.gestureScript() }
 }

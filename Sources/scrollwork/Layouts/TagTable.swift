@@ -155,28 +155,14 @@ struct SimulateTagTable: ParsableCommand {
     commandName: TagTableEntry.name, abstract: "Scroll the table of tag clouds.")
 
   @OptionGroup var table: TagTableOptions
-  @OptionGroup var script: ScriptOptions
-
-  @Option(parsing: .unconditional, help: "The starting content offset X,Y.")
-  var offset = PointArgument(.zero)
-
-  @Option(parsing: .unconditional, help: "Frames per second: 1…1000.")
-  var fps: Double = 120
-
-  @Flag(help: "Print the visible elements in every frame.")
-  var elements = false
-
-  func validate() throws {
-    try Check.finite(offset.value, "--offset")
-    try Check.inRange(fps, 1...1000, "--fps")
-  }
+  @OptionGroup var options: RunOptions
 
   func run() throws {
-    let gestures = try GestureScript(script.requiredText())
+    let gestures = try options.gestureScript()
     let (prepared, _) = try table.prepare()
-    var scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: offset.value))
-    let withElements = elements
-    try gestures.run(on: &scroller, fps: fps) { scroller, time in
+    var scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: options.offset.value))
+    let withElements = options.elements
+    try gestures.run(on: &scroller, fps: options.fps) { scroller, time in
       print(Simulator.frameJSON(time: time, scroller: &scroller, elements: withElements))
     }
   }

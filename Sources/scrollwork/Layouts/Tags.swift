@@ -337,30 +337,16 @@ struct SimulateTags: ParsableCommand {
       """)
 
   @OptionGroup var tags: TagOptions
-  @OptionGroup var script: ScriptOptions
-
-  @Option(parsing: .unconditional, help: "The starting content offset X,Y (clamped into the estimated content).")
-  var offset = PointArgument(.zero)
-
-  @Option(parsing: .unconditional, help: "Frames per second: 1…1000.")
-  var fps: Double = 120
-
-  @Flag(help: "Print the visible tags in every frame.")
-  var elements = false
-
-  func validate() throws {
-    try Check.finite(offset.value, "--offset")
-    try Check.inRange(fps, 1...1000, "--fps")
-  }
+  @OptionGroup var options: RunOptions
 
   func run() throws {
-    let gestures = try GestureScript(script.requiredText())
+    let gestures = try options.gestureScript()
     let texts = try tags.tagTexts()
     let text = try tags.tagText()
-    var scroller = SelfSizingScroller(layout: try tags.prepare(texts, text: text), offset: offset.value)
-    let withElements = elements
+    var scroller = SelfSizingScroller(layout: try tags.prepare(texts, text: text), offset: options.offset.value)
+    let withElements = options.elements
     var visible: [LayoutAttributes] = []
-    try gestures.run(on: &scroller, fps: fps) { scroller, time in
+    try gestures.run(on: &scroller, fps: options.fps) { scroller, time in
       visible.removeAll(keepingCapacity: true)
       let frame = scroller.layoutFrame(
         measure: { id, maxWidth in id.item < texts.count ? text.size(texts[id.item], maxWidth: maxWidth) : nil },
