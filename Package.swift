@@ -74,7 +74,7 @@ let package = Package(
       name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(name: "AlbumTests", dependencies: ["Album", "LayoutCore", "ScrollPhysics", "ScrollworkTestSupport"]),
     .testTarget(
-      name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore"],
+      name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
     .testTarget(
       name: "ScrollworkCLITests",

@@ -70,8 +70,30 @@ public struct FrameStats: Sendable, Equatable {
   public private(set) var samples: [Double] = []
   /// Frames dropped (deadlines missed).
   public var dropped = 0
+  /// The names of the phases recorded with each frame, in order.
+  public private(set) var phaseNames: [String] = []
+  /// Each phase's times in milliseconds, one list per name in
+  /// `phaseNames`.
+  public private(set) var phaseSamples: [[Double]] = []
 
   public init() {}
+
+  /// Records one frame's work time and the parts it was spent in
+  /// (milliseconds; a phase's first use adds it). Non-finite or negative
+  /// values are ignored, each on its own.
+  ///
+  /// - Complexity: O(phases) amortised.
+  public mutating func record(milliseconds: Double, phases: [(name: String, milliseconds: Double)]) {
+    record(milliseconds: milliseconds)
+    for (name, value) in phases where value.isFinite && value >= 0 {
+      if let i = phaseNames.firstIndex(of: name) {
+        phaseSamples[i].append(value)
+      } else {
+        phaseNames.append(name)
+        phaseSamples.append([value])
+      }
+    }
+  }
 
   /// Records one frame's work time (milliseconds). Non-finite or negative
   /// values are ignored.
@@ -86,9 +108,12 @@ public struct FrameStats: Sendable, Equatable {
   /// with no samples.
   ///
   /// - Complexity: O(n log n).
-  public func percentile(_ p: Double) -> Double {
-    guard !samples.isEmpty else { return 0 }
-    let sorted = samples.sorted()
+  public func percentile(_ p: Double) -> Double { Self.percentile(p, of: samples) }
+
+  /// The `p`-th percentile of `values` (nearest rank), or 0 when empty.
+  static func percentile(_ p: Double, of values: [Double]) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let sorted = values.sorted()
     let q = p.isFinite ? Swift.min(100, Swift.max(0, p)) : 50
     let rank = Int((q / 100 * Double(sorted.count)).rounded(.up))
     return sorted[Swift.min(sorted.count - 1, Swift.max(0, rank - 1))]
@@ -97,13 +122,29 @@ public struct FrameStats: Sendable, Equatable {
   public var median: Double { percentile(50) }
   public var p99: Double { percentile(99) }
 
+  /// One line: each phase's median and p99, in the order first recorded
+  /// (`phases: draw 3.10/4.20 ms, show 1.00/1.50 ms (median/p99)`), or
+  /// an empty string when no phase was recorded.
+  public var phaseSummary: String {
+    guard !phaseNames.isEmpty else { return "" }
+    let parts = zip(phaseNames, phaseSamples).map { name, values in
+      "\(name) \(Self.ms(Self.percentile(50, of: values), unit: false))/\(Self.ms(Self.percentile(99, of: values)))"
+    }
+    return "phases: " + parts.joined(separator: ", ") + " (median/p99)"
+  }
+
+  /// Milliseconds with two decimals (values too large for `Int` print as
+  /// they are).
+  static func ms(_ v: Double, unit: Bool = true) -> String {
+    guard v.isFinite, abs(v) < 1e15 else { return "\(v)" + (unit ? " ms" : "") }
+    let hundredths = Int((v * 100).rounded())
+    let frac = hundredths % 100
+    return "\(hundredths / 100).\(frac < 10 ? "0" : "")\(frac)" + (unit ? " ms" : "")
+  }
+
   /// One line: frames, median, p99, dropped, against `budget` ms.
   public func summary(budget: Double) -> String {
-    func ms(_ v: Double) -> String {
-      let tenths = Int((v * 100).rounded())
-      let frac = tenths % 100
-      return "\(tenths / 100).\(frac < 10 ? "0" : "")\(frac) ms"
-    }
+    let ms = { (v: Double) in Self.ms(v) }
     return "frames \(samples.count), median \(ms(median)), p99 \(ms(p99)), dropped \(dropped) "
       + "(budget \(ms(budget)))"
   }

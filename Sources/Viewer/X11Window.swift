@@ -174,27 +174,51 @@ public final class X11Window {
 
   /// Shows premultiplied RGBA pixels (`width × height`, rows top to
   /// bottom) at the window's top-left corner and waits until the server
-  /// has them. Pixels outside the window are cut; a frame smaller than the
-  /// window leaves the rest as it was. A non-positive size or a buffer
-  /// shorter than `width × height × 4` bytes shows nothing.
+  /// has them: `upload` then `show`. Pixels outside the window are cut; a
+  /// frame smaller than the window leaves the rest as it was. A
+  /// non-positive size or a buffer shorter than `width × height × 4` bytes
+  /// shows nothing.
   ///
   /// - Complexity: O(width × height).
   public func present(rgba: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int) {
-    guard w > 0, h > 0, rgba.count >= w * h * 4 else { return }
+    if upload(rgba: rgba, width: w, height: h) { show() }
+  }
+
+  /// Converts premultiplied RGBA pixels into the window's image (the
+  /// server's pixel format), ready for `show`. Returns false, changing
+  /// nothing, for a non-positive size or a buffer shorter than
+  /// `width × height × 4` bytes.
+  ///
+  /// - Complexity: O(width × height), on two cores for 256 rows or more.
+  @discardableResult
+  public func upload(rgba: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int) -> Bool {
+    guard w > 0, h > 0, w <= 16384, h <= 16384, rgba.count >= w * h * 4 else { return false }
     if w != imageWidth || h != imageHeight { makeImage(width: w, height: h) }
-    guard let image, let data = image.pointee.data else { return }
+    guard let image, let data = image.pointee.data else { return false }
     let bytesPerLine = Int(image.pointee.bytes_per_line)
-    guard let source = rgba.baseAddress else { return }
+    guard let source = rgba.baseAddress else { return false }
     let rows = RowCopy(source: source, target: UnsafeMutableRawPointer(data), width: w, bytesPerLine: bytesPerLine)
     // Two bands: the conversion is memory-bound, one per core is enough.
     let bands = h >= 256 ? 2 : 1
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       for y in (h * band / bands)..<(h * (band + 1) / bands) { rows.convert(row: y) }
     }
+    return true
+  }
+
+  /// Puts the uploaded image in the window and waits until the server has
+  /// read it (the image is reused by the next `upload`). Does nothing
+  /// before the first successful `upload`.
+  ///
+  /// - Complexity: O(width × height) in the server (a copy).
+  public func show() {
+    guard let image else { return }
+    let w = UInt32(imageWidth)
+    let h = UInt32(imageHeight)
     if usesSharedMemory {
-      XShmPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(w), UInt32(h), 0)
+      XShmPutImage(display, window, gc, image, 0, 0, 0, 0, w, h, 0)
     } else {
-      XPutImage(display, window, gc, image, 0, 0, 0, 0, UInt32(w), UInt32(h))
+      XPutImage(display, window, gc, image, 0, 0, 0, 0, w, h)
     }
     // The shared image must not change until the server has read it.
     XSync(display, 0)

@@ -107,4 +107,32 @@ import Testing
       _ = try GestureScript(entry.demoScript)
     }
   }
+
+  /// The viewer draws every frame into one canvas: each scene, at rest and
+  /// after its demo's first gesture, gives the bits a new canvas gets, and
+  /// the reused canvas's storage is not reallocated.
+  @Test func drawingIntoAReusedCanvasGivesTheSameBits() throws {
+    let context = SceneContext(
+      size: Size(width: 120, height: 200), scale: 2, photos: SampleAlbum.photos(count: 8), debug: false)
+    let painter = ElementPainter(cache: ImageCache(samples: SampleRenderer(font: nil)), font: nil)
+    let recorder = SceneRecorder(painter: painter, context: context)
+    var reused = Canvas(pixelSize: PixelSize(width: 3, height: 3), scale: 1)
+    var storage: UnsafeRawPointer?
+    for entry in SceneCatalog.all {
+      var scene = try entry.make(context)
+      for time in [0.0, 0.4] {
+        if time > 0 {
+          try scene.touchDown(nil, at: 0.1)
+          try scene.drag(nil, translation: Point(x: -40, y: -60), at: 0.2)
+          try scene.release(nil, at: 0.3)
+          scene.advance(to: time)
+        }
+        recorder.draw(scene, into: &reused)
+        #expect(reused.image == recorder.draw(scene).image, "\(entry.name) at \(time) s")
+        let address = reused.image.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        if let storage { #expect(address == storage, "\(entry.name): the canvas was reallocated") }
+        storage = address
+      }
+    }
+  }
 }

@@ -126,6 +126,22 @@ import Viewer
     #expect(stats.percentile(100) == 100)
     stats.dropped = 2
     #expect(stats.summary(budget: 8.333) == "frames 100, median 50.00 ms, p99 99.00 ms, dropped 2 (budget 8.33 ms)")
+    #expect(stats.phaseSummary == "")
+  }
+
+  @Test func statsSummarisePhasesInTheOrderFirstRecorded() {
+    var stats = FrameStats()
+    for i in 1...100 {
+      stats.record(
+        milliseconds: Double(i) * 3, phases: [("draw", Double(i) * 2), ("show", Double(i)), ("bad", .nan)])
+    }
+    stats.record(milliseconds: 1, phases: [("show", -1), ("late", 1e300)])
+    #expect(stats.phaseNames == ["draw", "show", "late"])
+    #expect(stats.phaseSamples[1].count == 100)
+    #expect(stats.samples.count == 101)
+    #expect(
+      stats.phaseSummary
+        == "phases: draw 100.00/198.00 ms, show 50.00/99.00 ms, late 1e+300/1e+300 ms (median/p99)")
   }
 }
 

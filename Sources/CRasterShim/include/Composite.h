@@ -32,8 +32,17 @@ typedef struct {
   double vis_min_x, vis_min_y, vis_max_x, vis_max_y;
 } sw_quad;
 
-/// Composites the quad source-over onto dst.
+/// Composites the quad source-over onto dst, with the fastest vector
+/// instructions the CPU has (the bits do not depend on which).
 void sw_composite_quad(const sw_quad *quad);
+
+/// `sw_composite_quad` with the vector path chosen: 0 is the baseline
+/// (SSE2 on x86-64), 1 the fastest the CPU has (AVX2 where present). The
+/// two give the same bits; tests compare them.
+void sw_composite_quad_at(const sw_quad *quad, int level);
+
+/// 1 when the CPU runs the AVX2 path, else 0.
+int sw_cpu_has_avx2(void);
 
 /// Composites an 8-bit coverage mask in a premultiplied colour (0...255)
 /// source-over onto dst at (x, y), inside the clip [cx0, cx1) × [cy0, cy1).

@@ -51,9 +51,14 @@ public struct Canvas: Sendable {
       cornerRadius: cornerRadius, clip: clip)
   }
 
-  /// Fills the canvas with `color`, replacing what was there.
+  /// Fills the canvas with `color`, replacing what was there, in place:
+  /// a canvas drawn again every frame allocates nothing (unless its pixels
+  /// are shared with a copy, which keeps the old ones).
+  ///
+  /// - Complexity: O(pixels).
   public mutating func clear(_ color: Color) {
-    self = Canvas(pixelSize: image.size, scale: scale, background: color)
+    let (r, g, b, a) = color.premultiplied255
+    image.fill((UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()), UInt8(a.rounded())))
   }
 
   /// Outlines `rect` with lines `width` points wide, drawn inside it.

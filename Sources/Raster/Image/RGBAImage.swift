@@ -76,6 +76,17 @@ public struct RGBAImage: Hashable, Sendable {
 
   public var size: PixelSize { PixelSize(width: width, height: height) }
 
+  /// Sets every pixel to `fill` (premultiplied bytes) in the existing
+  /// storage: no allocation when the pixels are not shared.
+  ///
+  /// - Complexity: O(width × height).
+  public mutating func fill(_ fill: (UInt8, UInt8, UInt8, UInt8)) {
+    let count = pixels.count
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      sw_fill_pattern(buffer.baseAddress, count / 4, fill.0, fill.1, fill.2, fill.3)
+    }
+  }
+
   /// The number of bytes the pixels take.
   public var byteCount: Int { pixels.count }
 

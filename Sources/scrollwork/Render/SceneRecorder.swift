@@ -48,6 +48,24 @@ final class SceneRecorder {
   /// The scene's current frame.
   func draw<S: Scene>(_ scene: S) -> Canvas {
     var canvas = Canvas(pixelSize: pixelSize, scale: context.scale, background: background)
+    paint(scene, on: &canvas)
+    return canvas
+  }
+
+  /// Draws the scene's current frame over `canvas`, reusing its pixels
+  /// when it has this recorder's size and scale (a new canvas otherwise):
+  /// the viewer draws every frame into one canvas, without allocating
+  /// 4 bytes a pixel each time. The pixels are those `draw(_:)` returns.
+  func draw<S: Scene>(_ scene: S, into canvas: inout Canvas) {
+    if canvas.image.size == pixelSize && canvas.scale == context.scale {
+      canvas.clear(background)
+    } else {
+      canvas = Canvas(pixelSize: pixelSize, scale: context.scale, background: background)
+    }
+    paint(scene, on: &canvas)
+  }
+
+  private func paint<S: Scene>(_ scene: S, on canvas: inout Canvas) {
     for layer in scene.layers() {
       if let fill = layer.background { canvas.fill(layer.region, fill) }
       let origin = Point(x: layer.region.minX - layer.contentOffset.x, y: layer.region.minY - layer.contentOffset.y)
@@ -66,7 +84,6 @@ final class SceneRecorder {
       }
       if layer.centerLine { painter.drawCenterLine(in: layer.region, on: &canvas) }
     }
-    return canvas
   }
 
   /// The frame numbers worth keeping as stills: the first, the end of each

@@ -104,5 +104,6 @@ struct View: ParsableCommand {
       }
     }
     print(outcome.stats.summary(budget: 1000 / Swift.min(rate, 120)))
+    if stats { print(outcome.stats.phaseSummary) }
   }
 }

@@ -154,14 +154,27 @@ struct ViewerSession {
       // rest costs a layout query per frame, not a redraw).
       let shown = ShownFrame(scene.layers(), pixelSize: recorder.pixelSize, generation: generation)
       if shown != lastShown || last == nil || exposed {
-        let canvas = recorder.draw(scene)
+        let drawStart = monotonicSeconds()
+        // One canvas for every frame (`last` is its only owner): no
+        // allocation, no page faults.
+        var canvas = last ?? Canvas(pixelSize: recorder.pixelSize, scale: scale)
+        last = nil
+        recorder.draw(scene, into: &canvas)
+        let uploadStart = monotonicSeconds()
         canvas.image.pixels.withUnsafeBufferPointer { pixels in
-          window.present(rgba: pixels, width: canvas.width, height: canvas.height)
+          _ = window.upload(rgba: pixels, width: canvas.width, height: canvas.height)
         }
+        let showStart = monotonicSeconds()
+        window.show()
         last = canvas
         lastShown = shown
         let end = monotonicSeconds()
-        stats.record(milliseconds: (end - frameStart) * 1000)
+        stats.record(
+          milliseconds: (end - frameStart) * 1000,
+          phases: [
+            ("scene", (drawStart - frameStart) * 1000), ("draw", (uploadStart - drawStart) * 1000),
+            ("convert", (showStart - uploadStart) * 1000), ("show", (end - showStart) * 1000),
+          ])
       }
       let end = monotonicSeconds()
       pacer.frameDone(at: end)
@@ -169,6 +182,7 @@ struct ViewerSession {
       if printStats, end - lastReport >= 1 {
         lastReport = end
         print(stats.summary(budget: pacer.period * 1000))
+        print(stats.phaseSummary)
         fflush(nil)
       }
       if running { sleep(untilMonotonic: pacer.deadline) }
