@@ -165,6 +165,17 @@ __attribute__((always_inline)) static inline void composite_axis_aligned_body(co
   int span_end = span_start;
   while (span_end < n && cols[span_end].interior) span_end++;
   if (span_end == span_start) span_start = span_end = -1;
+  // Within that run, the columns that also sample the texture (one run:
+  // u is monotonic): in rows that are interior and sample too, a fully
+  // opaque, undarkened quad takes the short loop below.
+  int tex_start = -1, tex_end = -1;
+  if (q->tex && q->opacity == 1 && q->keep == 1 && span_start >= 0) {
+    tex_start = span_start;
+    while (tex_start < span_end && !cols[tex_start].in_vis) tex_start++;
+    tex_end = tex_start;
+    while (tex_end < span_end && cols[tex_end].in_vis) tex_end++;
+    if (tex_end == tex_start) tex_start = tex_end = -1;
+  }
   uint32_t flat_word;
   memcpy(&flat_word, flat_bytes, 4);
   for (int y = q->y0; y < q->y1; y++) {
@@ -187,6 +198,35 @@ __attribute__((always_inline)) static inline void composite_axis_aligned_body(co
     const uint8_t *row1 = q->tex ? q->tex + (size_t)iy1 * tw * 4 : NULL;
     uint8_t *o = q->dst + ((size_t)y * (size_t)q->dst_width + (size_t)q->x0) * 4;
     for (int i = 0; i < n; i++, o += 4) {
+      if (i == tex_start && row_interior && row_vis) {
+        // Coverage 1, opacity 1, keep 1: k is 1 and c · keep4 · k is c
+        // (multiplying by 1 is exact), so these are the general path's
+        // operations with the identities left out; the same bits.
+        for (int j = tex_start; j < tex_end; j++, o += 4) {
+          const sw_column *col = &cols[j];
+          const size_t i0 = (size_t)col->ix * 4, i1 = (size_t)col->ix1 * 4;
+          const double fx = col->fx;
+          const double w00 = col->one_minus_fx * one_minus_fy, w10 = fx * one_minus_fy,
+                       w01 = col->one_minus_fx * fy, w11 = fx * fy;
+          sw_d4 p00, p10, p01, p11;
+          SW_LOAD4(p00, row0 + i0);
+          SW_LOAD4(p10, row0 + i1);
+          SW_LOAD4(p01, row1 + i0);
+          SW_LOAD4(p11, row1 + i1);
+          const sw_d4 c = p00 * w00 + p10 * w10 + p01 * w01 + p11 * w11;
+          if (c.w == 255) {
+            SW_STORE4(o, c);
+          } else {
+            const double inv = 1 - c.w / 255;
+            sw_d4 dst;
+            SW_LOAD4(dst, o);
+            SW_STORE4(o, c + dst * inv);
+          }
+        }
+        o -= 4;
+        i = tex_end - 1;
+        continue;
+      }
       if (i == span_start && row_interior && opaque_flat && !q->tex) {
         // A run of fully covered pixels in one opaque colour: the colour.
         for (int j = span_start; j < span_end; j++) memcpy(o + (size_t)(j - span_start) * 4, &flat_word, 4);
@@ -263,7 +303,7 @@ int sw_cpu_has_avx2(void) {
 
 void sw_composite_quad_at(const sw_quad *q, int level) {
   const int n = q->x1 - q->x0;
-  if (q->b == 0 && q->c == 0 && n > 0 && q->y1 > q->y0) {
+  if (level >= 0 && q->b == 0 && q->c == 0 && n > 0 && q->y1 > q->y0) {
     sw_column stack_cols[1024];
     sw_column *cols = n <= 1024 ? stack_cols : malloc(sizeof(sw_column) * (size_t)n);
     if (cols) {

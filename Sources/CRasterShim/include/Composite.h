@@ -36,9 +36,10 @@ typedef struct {
 /// instructions the CPU has (the bits do not depend on which).
 void sw_composite_quad(const sw_quad *quad);
 
-/// `sw_composite_quad` with the vector path chosen: 0 is the baseline
-/// (SSE2 on x86-64), 1 the fastest the CPU has (AVX2 where present). The
-/// two give the same bits; tests compare them.
+/// `sw_composite_quad` with the path chosen: -1 the per-pixel reference
+/// (every quad, axis-aligned or not, pixel by pixel), 0 the axis-aligned
+/// loop's baseline build (SSE2 on x86-64), 1 the fastest the CPU has (AVX2
+/// where present). All give the same bits; tests compare them.
 void sw_composite_quad_at(const sw_quad *quad, int level);
 
 /// 1 when the CPU runs the AVX2 path, else 0.

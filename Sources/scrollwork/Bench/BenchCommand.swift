@@ -29,10 +29,10 @@ struct Bench: ParsableCommand {
     #endif
     let sizes = quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
     let scenarios = BenchScenario.all.filter { filter == nil || $0.name.contains(filter!) }
-    let renderer = filter == nil || "render-album-frame decode-thumbnail".contains(filter!)
+    let renderer = RenderBench.scenarios.contains { filter == nil || $0.name.contains(filter!) }
     guard !scenarios.isEmpty || renderer else {
-      throw CLIError(
-        "no scenario matches '\(filter ?? "")'; known: \(BenchScenario.all.map(\.name).joined(separator: ", "))")
+      let known = BenchScenario.all.map(\.name) + RenderBench.scenarios.map(\.name)
+      throw CLIError("no scenario matches '\(filter ?? "")'; known: \(known.joined(separator: ", "))")
     }
     if !json && !scenarios.isEmpty { print(BenchTable.header) }
     for scenario in scenarios {
@@ -46,7 +46,7 @@ struct Bench: ParsableCommand {
     }
     guard renderer else { return }
     if !json { print((scenarios.isEmpty ? "" : "\n") + BenchTable.renderHeader) }
-    for row in try RenderBench.run(quick: quick) {
+    for row in try RenderBench.run(quick: quick, filter: filter) {
       print(json ? BenchTable.json(row) : BenchTable.row(row))
     }
   }

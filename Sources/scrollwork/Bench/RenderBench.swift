@@ -20,12 +20,16 @@ enum RenderBench {
     var ratio: Double? { baselineMs.map { $0 / max(medianMs, 1e-9) } }
   }
 
-  /// Runs both measurements; `quick` takes fewer samples.
-  static func run(quick: Bool) throws -> [Row] {
-    [
-      try albumFrame(quick: quick), try albumFrame2x(quick: quick), try viewerLoop(quick: quick),
-      try thumbnailDecode(quick: quick),
-    ]
+  /// The renderer's rows, by name, in the order `bench` prints them.
+  static let scenarios: [(name: String, run: @Sendable (_ quick: Bool) throws -> Row)] = [
+    ("render-album-frame", albumFrame), ("render-album-2x", albumFrame2x), ("viewer-frame-loop", viewerLoop),
+    ("decode-thumbnail", thumbnailDecode),
+  ]
+
+  /// Runs the measurements whose name contains `filter` (all without
+  /// one); `quick` takes fewer samples.
+  static func run(quick: Bool, filter: String? = nil) throws -> [Row] {
+    try scenarios.filter { filter == nil || $0.name.contains(filter!) }.map { try $0.run(quick) }
   }
 
   /// A renderer and an album scene of `size` points at `scale`, the finger
