@@ -1,5 +1,6 @@
 import LayoutCore
 import Raster
+import ScrollworkTestSupport
 import Testing
 
 @Suite struct CanvasTests {
@@ -128,5 +129,33 @@ import Testing
     #expect(canvas.image[1, 5].r > 200 && canvas.image[1, 5].b < 60, "left edge shows the image's middle-left: red")
     #expect(canvas.image[8, 5].b > 200, "right of the content centre: blue")
     #expect(canvas.image[15, 5] == (255, 255, 255, 255), "outside the content rect: the fallback")
+  }
+
+  /// Clearing all but the inside of rectangles that are then filled with an
+  /// opaque colour gives the bits of a full clear and the same fills, from
+  /// any earlier content, at any scale and placement.
+  @Test func clearingAroundOpaqueFillsGivesTheBitsOfAFullClear() {
+    var rng = SplitMix64(seed: propertySeed(7))
+    func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+    for i in 0..<200 {
+      let scale = [1.0, 2.0, 3.0, 1.37][i % 4]
+      let size = PixelSize(width: 8 + Int(rng.next() % 60), height: 8 + Int(rng.next() % 60))
+      var earlier = Canvas(pixelSize: size, scale: scale)
+      earlier.fill(Rect(x: 0, y: 0, width: 100, height: 100), Color(red: unit(), green: unit(), blue: unit()))
+      let rects = (0..<(1 + Int(rng.next() % 3))).map { _ in
+        Rect(x: unit() * 30 - 5, y: unit() * 30 - 5, width: unit() * 40, height: unit() * 40)
+      }
+      let colors = rects.map { _ in Color(red: unit(), green: unit(), blue: unit()) }
+      var full = earlier
+      full.clear(.black)
+      var partial = earlier
+      partial.clear(.black, exceptInsideOf: rects + [Rect(x: .nan, y: 0, width: 1, height: 1)])
+      for (rect, color) in zip(rects, colors) {
+        full.fill(rect, color)
+        partial.fill(rect, color)
+      }
+      let same = full.image == partial.image
+      #expect(same, "case \(i): \(rects) at \(scale)x")
+    }
   }
 }

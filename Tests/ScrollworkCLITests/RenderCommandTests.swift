@@ -111,9 +111,10 @@ import Testing
   /// The viewer draws every frame into one canvas: each scene, at rest and
   /// after its demo's first gesture, gives the bits a new canvas gets, and
   /// the reused canvas's storage is not reallocated.
-  @Test func drawingIntoAReusedCanvasGivesTheSameBits() throws {
+  @Test(arguments: [2.0, 3.0])
+  func drawingIntoAReusedCanvasGivesTheSameBits(scale: Double) throws {
     let context = SceneContext(
-      size: Size(width: 120, height: 200), scale: 2, photos: SampleAlbum.photos(count: 8), debug: false)
+      size: Size(width: 120, height: 200), scale: scale, photos: SampleAlbum.photos(count: 8), debug: false)
     let painter = ElementPainter(cache: ImageCache(samples: SampleRenderer(font: nil)), font: nil)
     let recorder = SceneRecorder(painter: painter, context: context)
     var reused = Canvas(pixelSize: PixelSize(width: 3, height: 3), scale: 1)
@@ -128,7 +129,8 @@ import Testing
           scene.advance(to: time)
         }
         recorder.draw(scene, into: &reused)
-        #expect(reused.image == recorder.draw(scene).image, "\(entry.name) at \(time) s")
+        let same = reused.image == recorder.draw(scene).image
+        #expect(same, "\(entry.name) at \(time) s")
         let address = reused.image.pixels.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
         if let storage { #expect(address == storage, "\(entry.name): the canvas was reallocated") }
         storage = address

@@ -48,7 +48,7 @@ final class SceneRecorder {
   /// The scene's current frame.
   func draw<S: Scene>(_ scene: S) -> Canvas {
     var canvas = Canvas(pixelSize: pixelSize, scale: context.scale, background: background)
-    paint(scene, on: &canvas)
+    paint(scene.layers(), on: &canvas)
     return canvas
   }
 
@@ -57,16 +57,19 @@ final class SceneRecorder {
   /// the viewer draws every frame into one canvas, without allocating
   /// 4 bytes a pixel each time. The pixels are those `draw(_:)` returns.
   func draw<S: Scene>(_ scene: S, into canvas: inout Canvas) {
+    let layers = scene.layers()
     if canvas.image.size == pixelSize && canvas.scale == context.scale {
-      canvas.clear(background)
+      // Opaque layer backgrounds overwrite their pixels: clear the rest.
+      let covered = layers.compactMap { $0.background?.alpha == 1 ? $0.region : nil }
+      canvas.clear(background, exceptInsideOf: covered)
     } else {
       canvas = Canvas(pixelSize: pixelSize, scale: context.scale, background: background)
     }
-    paint(scene, on: &canvas)
+    paint(layers, on: &canvas)
   }
 
-  private func paint<S: Scene>(_ scene: S, on canvas: inout Canvas) {
-    for layer in scene.layers() {
+  private func paint(_ layers: [SceneLayer], on canvas: inout Canvas) {
+    for layer in layers {
       if let fill = layer.background { canvas.fill(layer.region, fill) }
       let origin = Point(x: layer.region.minX - layer.contentOffset.x, y: layer.region.minY - layer.contentOffset.y)
       let ordered = layer.elements.sorted { $0.zIndex != $1.zIndex ? $0.zIndex < $1.zIndex : $0.id < $1.id }
