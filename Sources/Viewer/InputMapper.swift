@@ -58,6 +58,8 @@ public enum InputCommand: Hashable, Sendable {
 ///   `wheelStep` points, and it lifts `wheelIdle` seconds after the last
 ///   tick (from `tick(at:)`), so the physics sees a pan that may fling.
 ///   A vertical wheel moves a sideways-only surface along x.
+/// - Smooth scrolling (`.scroll`, from XInput 2) is the same finger moved
+///   by fractions of a notch × `wheelStep`.
 ///
 /// A pure value: times come in with the events. Positions are window
 /// pixels, divided by `scale` into points.
@@ -123,31 +125,48 @@ public struct InputMapper: Sendable {
         finger = nil
       }
     case .buttonDown(let button, let x, let y) where (4...7).contains(button):
-      guard finger == nil else { break }
-      let p = Point(x: x / scale, y: y / scale)
-      if wheel == nil, let s = Self.surface(at: p, in: regions) {
-        wheel = (s, .zero, time)
-        out.append(.touchDown(surface: s, at: time))
-      }
-      guard var w = wheel else { break }
       // Wheel up shows what is above: the content moves down, as a finger would.
-      var delta: Point
-      switch button {
-      case 4: delta = Point(x: 0, y: wheelStep)
-      case 5: delta = Point(x: 0, y: -wheelStep)
-      case 6: delta = Point(x: wheelStep, y: 0)
-      default: delta = Point(x: -wheelStep, y: 0)
-      }
-      if w.surface < regions.count, regions[w.surface].horizontal, delta.x == 0 {
-        delta = Point(x: delta.y, y: 0)
-      }
-      w.translation = Point(x: w.translation.x + delta.x, y: w.translation.y + delta.y)
-      w.last = time
-      wheel = w
-      out.append(.drag(surface: w.surface, translation: w.translation, at: time))
+      let notches: (dx: Double, dy: Double) =
+        switch button {
+        case 4: (0, -1)
+        case 5: (0, 1)
+        case 6: (-1, 0)
+        default: (1, 0)
+        }
+      out += wheelMove(notches, at: Point(x: x / scale, y: y / scale), time: time, regions: regions)
+    case .scroll(let dx, let dy, let x, let y):
+      out += wheelMove((dx, dy), at: Point(x: x / scale, y: y / scale), time: time, regions: regions)
     default:
       break
     }
+    return out
+  }
+
+  /// The wheel's finger moves by `notches` (> 0 right and down: the
+  /// content moves the other way) × `wheelStep` points, touching down
+  /// first on the surface under `point` when it is not down yet. Ignored
+  /// while a button drag is on, and for non-finite or zero notches.
+  private mutating func wheelMove(
+    _ notches: (dx: Double, dy: Double), at point: Point, time: Double, regions: [SurfaceRegion]
+  ) -> [InputCommand] {
+    guard finger == nil, notches.dx.isFinite, notches.dy.isFinite, notches.dx != 0 || notches.dy != 0 else {
+      return []
+    }
+    var out: [InputCommand] = []
+    if wheel == nil, let s = Self.surface(at: point, in: regions) {
+      wheel = (s, .zero, time)
+      out.append(.touchDown(surface: s, at: time))
+    }
+    guard var w = wheel else { return out }
+    var delta = Point(x: -notches.dx * wheelStep, y: -notches.dy * wheelStep)
+    // A sideways-only surface takes the vertical wheel along x.
+    if w.surface < regions.count, regions[w.surface].horizontal, delta.x == 0 {
+      delta = Point(x: delta.y, y: 0)
+    }
+    w.translation = Point(x: w.translation.x + delta.x, y: w.translation.y + delta.y)
+    w.last = time
+    wheel = w
+    out.append(.drag(surface: w.surface, translation: w.translation, at: time))
     return out
   }
 

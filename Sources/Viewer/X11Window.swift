@@ -44,6 +44,10 @@ public enum ViewerEvent: Hashable, Sendable {
   case buttonDown(button: Int, x: Double, y: Double)
   case buttonUp(button: Int, x: Double, y: Double)
   case motion(x: Double, y: Double)
+  /// Smooth scrolling (XInput 2): `dx`, `dy` in wheel notches (> 0 right
+  /// and down, as buttons 7 and 5; fractions from touchpads and
+  /// high-resolution wheels), with the pointer at `x`, `y`.
+  case scroll(dx: Double, dy: Double, x: Double, y: Double)
   /// The window's size changed, in pixels.
   case resize(width: Int, height: Int)
   /// Part of the window was uncovered: its pixels must be drawn again.
@@ -73,6 +77,13 @@ public final class X11Window {
   public private(set) var height: Int
   private var imageWidth = 0
   private var imageHeight = 0
+  /// Pointer input through XInput 2 (nil: core events).
+  private var xinput: XInput2?
+  private var smoothScroll = SmoothScroll()
+
+  /// Whether pointer events come through XInput 2 (smooth scrolling where
+  /// a device has scroll axes) rather than core events.
+  public var usesXInput2: Bool { xinput != nil }
 
   /// Opens a window of `width × height` pixels titled `title` on the
   /// display named by `DISPLAY`.
@@ -103,9 +114,14 @@ public final class X11Window {
     window = XCreateSimpleWindow(
       display, root, 0, 0, UInt32(width), UInt32(height), 0, XBlackPixel(display, screen), XBlackPixel(display, screen))
     XStoreName(display, window, title)
-    let mask =
-      KeyPressMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask | StructureNotifyMask | ExposureMask
-    XSelectInput(display, window, Int(mask))
+    // Pointer events through XInput 2 when the server and libXi have it
+    // (smooth scroll deltas); core events otherwise, or when
+    // SCROLLWORK_CORE_INPUT=1.
+    let wantsXInput2 = getenv("SCROLLWORK_CORE_INPUT").map { String(cString: $0) != "1" } ?? true
+    xinput = wantsXInput2 ? XInput2(display: display, window: window) : nil
+    let pointerMask = xinput == nil ? ButtonPressMask | ButtonReleaseMask | PointerMotionMask : 0
+    XSelectInput(display, window, Int(KeyPressMask | StructureNotifyMask | ExposureMask | pointerMask))
+    if let xinput { smoothScroll = SmoothScroll(axes: xinput.scrollAxes()) }
     deleteAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
     XSetWMProtocols(display, window, &deleteAtom, 1)
     gc = XCreateGC(display, window, 0, nil)
@@ -155,11 +171,52 @@ public final class X11Window {
         out.append(.expose)
       case ClientMessage:
         if UInt(event.xclient.data.l.0) == UInt(deleteAtom) { out.append(.close) }
+      case GenericEvent:
+        guard let xinput, event.xcookie.extension == xinput.opcode, XGetEventData(display, &event.xcookie) != 0
+        else { break }
+        if let data = event.xcookie.data {
+          handleXInput2(evtype: event.xcookie.evtype, data: data, xinput: xinput, into: &out)
+        }
+        XFreeEventData(display, &event.xcookie)
       default:
         break
       }
     }
     return out
+  }
+
+  /// Maps one XInput 2 pointer event: motion (and the smooth scroll its
+  /// scroll valuators carry), buttons (wheel buttons the server emulates
+  /// from smooth scrolling are dropped: the valuators already scrolled),
+  /// and baselines reset when the pointer enters or a device changes.
+  private func handleXInput2(
+    evtype: Int32, data: UnsafeMutableRawPointer, xinput: XInput2, into out: inout [ViewerEvent]
+  ) {
+    switch evtype {
+    case Int32(sw_XI_Motion):
+      let e = data.assumingMemoryBound(to: sw_XIDeviceEvent.self).pointee
+      out.append(.motion(x: e.event_x, y: e.event_y))
+      let valuators = e.valuators
+      let n = smoothScroll.notches(device: Int(e.deviceid)) { number in
+        XInput2.value(of: number, in: valuators)
+      }
+      if n.dx != 0 || n.dy != 0 { out.append(.scroll(dx: n.dx, dy: n.dy, x: e.event_x, y: e.event_y)) }
+    case Int32(sw_XI_ButtonPress), Int32(sw_XI_ButtonRelease):
+      let e = data.assumingMemoryBound(to: sw_XIDeviceEvent.self).pointee
+      let button = Int(e.detail)
+      let emulated = e.flags & Int32(sw_XIPointerEmulated) != 0
+      if emulated && (4...7).contains(button) && smoothScroll.scrolls(Int(e.deviceid)) { break }
+      out.append(
+        evtype == Int32(sw_XI_ButtonPress)
+          ? .buttonDown(button: button, x: e.event_x, y: e.event_y)
+          : .buttonUp(button: button, x: e.event_x, y: e.event_y))
+    case Int32(sw_XI_Enter):
+      smoothScroll.reset()
+    case Int32(sw_XI_DeviceChanged):
+      smoothScroll.replaceAxes(xinput.scrollAxes())
+    default:
+      break
+    }
   }
 
   /// The viewer's key for an X key symbol.

@@ -59,7 +59,8 @@ struct ViewerSession {
     // The line scripts wait for: the window is up and the photos are ready.
     print(
       "window 0x\(String(window.windowID, radix: 16)): \(recorder.pixelSize.width)x\(recorder.pixelSize.height) px, "
-        + (window.usesSharedMemory ? "MIT-SHM" : "XPutImage") + ", layout \(ViewScenes.entries[index].name)")
+        + (window.usesSharedMemory ? "MIT-SHM" : "XPutImage") + (window.usesXInput2 ? ", XInput 2" : ", core input")
+        + ", layout \(ViewScenes.entries[index].name)")
     fflush(nil)
   }
 

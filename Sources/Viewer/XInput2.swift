@@ -1,0 +1,96 @@
+import CX11
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// XInput 2.1 for the viewer's window, loaded at run time from
+/// `libXi.so.6` (no build-time dependency): pointer motion and buttons of
+/// the master pointers, with the scroll valuators of smooth-scrolling
+/// devices.
+///
+/// `init` returns nil (the window then uses core events) when the library
+/// is missing, the server has no XInputExtension, or it is older than 2.1.
+final class XInput2 {
+  /// The extension's major opcode (`XGenericEventCookie.extension`).
+  let opcode: Int32
+  private let display: OpaquePointer
+  private let queryDevice: sw_XIQueryDevice_fn
+  private let freeDeviceInfo: sw_XIFreeDeviceInfo_fn
+
+  init?(display: OpaquePointer, window: Window) {
+    var opcode: Int32 = 0
+    var firstEvent: Int32 = 0
+    var firstError: Int32 = 0
+    guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
+      let library = dlopen("libXi.so.6", RTLD_NOW | RTLD_LOCAL),
+      let version = dlsym(library, "XIQueryVersion"), let select = dlsym(library, "XISelectEvents"),
+      let query = dlsym(library, "XIQueryDevice"), let free = dlsym(library, "XIFreeDeviceInfo")
+    else { return nil }
+    // The library stays loaded for the process (Xlib keeps its hooks).
+    var major: Int32 = 2
+    var minor: Int32 = 1
+    let queryVersion = unsafeBitCast(version, to: sw_XIQueryVersion_fn.self)
+    guard queryVersion(display, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else {
+      return nil
+    }
+    // Motion, buttons, enter, device changes: bits 1, 4–7 of the mask.
+    var bits = [UInt8](repeating: 0, count: 1)
+    for event in [sw_XI_DeviceChanged, sw_XI_ButtonPress, sw_XI_ButtonRelease, sw_XI_Motion, sw_XI_Enter] {
+      bits[0] |= UInt8(1 << event)
+    }
+    let selectEvents = unsafeBitCast(select, to: sw_XISelectEvents_fn.self)
+    let status = bits.withUnsafeMutableBufferPointer { buffer in
+      var mask = sw_XIEventMask(
+        deviceid: Int32(sw_XIAllMasterDevices), mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+      return selectEvents(display, window, &mask, 1)
+    }
+    guard status == Success else { return nil }
+    self.opcode = opcode
+    self.display = display
+    queryDevice = unsafeBitCast(query, to: sw_XIQueryDevice_fn.self)
+    freeDeviceInfo = unsafeBitCast(free, to: sw_XIFreeDeviceInfo_fn.self)
+  }
+
+  /// The scroll axes of the master pointers (none under Xvfb, whose
+  /// pointers have only buttons and x/y).
+  ///
+  /// - Complexity: O(devices × classes).
+  func scrollAxes() -> [SmoothScroll.Axis] {
+    var count: Int32 = 0
+    guard let devices = queryDevice(display, Int32(sw_XIAllMasterDevices), &count) else { return [] }
+    defer { freeDeviceInfo(devices) }
+    var axes: [SmoothScroll.Axis] = []
+    for d in 0..<Int(max(0, count)) {
+      let device = devices[d]
+      guard device.use == Int32(sw_XIMasterPointer), let classes = device.classes else { continue }
+      for c in 0..<Int(max(0, device.num_classes)) {
+        guard let any = classes[c], any.pointee.type == Int32(sw_XIScrollClass) else { continue }
+        let scroll = UnsafeRawPointer(any).assumingMemoryBound(to: sw_XIScrollClassInfo.self).pointee
+        guard
+          scroll.scroll_type == Int32(sw_XIScrollTypeVertical)
+            || scroll.scroll_type == Int32(sw_XIScrollTypeHorizontal)
+        else { continue }
+        axes.append(
+          SmoothScroll.Axis(
+            device: Int(device.deviceid), number: Int(scroll.number),
+            vertical: scroll.scroll_type == Int32(sw_XIScrollTypeVertical), increment: scroll.increment))
+      }
+    }
+    return axes
+  }
+
+  /// The value of valuator `number` in an event's valuator state, or nil
+  /// when the event does not carry it. The values array holds only the
+  /// valuators whose bit is set, in order.
+  static func value(of number: Int, in state: sw_XIValuatorState) -> Double? {
+    guard number >= 0, number < Int(state.mask_len) * 8, let mask = state.mask, let values = state.values else {
+      return nil
+    }
+    func isSet(_ i: Int) -> Bool { mask[i / 8] & UInt8(1 << (i % 8)) != 0 }
+    guard isSet(number) else { return nil }
+    var index = 0
+    for i in 0..<number where isSet(i) { index += 1 }
+    return values[index]
+  }
+}
