@@ -81,6 +81,10 @@ public final class X11Window {
   private var xinput: XInput2?
   private var smoothScroll = SmoothScroll()
 
+  /// The screen's refresh rate in Hz as RandR reports it (libXrandr
+  /// loaded at run time), or nil when it cannot tell.
+  public private(set) var refreshRate: Double?
+
   /// Whether pointer events come through XInput 2 (smooth scrolling where
   /// a device has scroll axes) rather than core events.
   public var usesXInput2: Bool { xinput != nil }
@@ -124,6 +128,7 @@ public final class X11Window {
     if let xinput { smoothScroll = SmoothScroll(axes: xinput.scrollAxes()) }
     deleteAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
     XSetWMProtocols(display, window, &deleteAtom, 1)
+    refreshRate = Self.refreshRate(display: display, root: root)
     gc = XCreateGC(display, window, 0, nil)
     XMapWindow(display, window)
     XSync(display, 0)
@@ -217,6 +222,27 @@ public final class X11Window {
     default:
       break
     }
+  }
+
+  /// The current refresh rate of the screen `root` belongs to, through
+  /// RandR's screen configuration (`XRRConfigCurrentRate`), or nil when
+  /// libXrandr or the extension is missing or it reports no rate.
+  static func refreshRate(display: OpaquePointer, root: Window) -> Double? {
+    var opcode: Int32 = 0
+    var firstEvent: Int32 = 0
+    var firstError: Int32 = 0
+    guard XQueryExtension(display, "RANDR", &opcode, &firstEvent, &firstError) != 0,
+      let library = dlopen("libXrandr.so.2", RTLD_NOW | RTLD_LOCAL),
+      let getInfo = dlsym(library, "XRRGetScreenInfo"), let currentRate = dlsym(library, "XRRConfigCurrentRate"),
+      let freeInfo = dlsym(library, "XRRFreeScreenConfigInfo")
+    else { return nil }
+    typealias GetInfo = @convention(c) (OpaquePointer, Window) -> OpaquePointer?
+    typealias CurrentRate = @convention(c) (OpaquePointer) -> Int16
+    typealias FreeInfo = @convention(c) (OpaquePointer) -> Void
+    guard let info = unsafeBitCast(getInfo, to: GetInfo.self)(display, root) else { return nil }
+    defer { unsafeBitCast(freeInfo, to: FreeInfo.self)(info) }
+    let rate = unsafeBitCast(currentRate, to: CurrentRate.self)(info)
+    return rate > 0 ? Double(rate) : nil
   }
 
   /// The viewer's key for an X key symbol.

@@ -32,6 +32,12 @@ struct RenderJob {
 
   /// Checks the options' numbers.
   static func check(size: Size, scale: Double, fps: Double) throws {
+    try check(size: size, scale: scale)
+    guard fps.isFinite, fps >= 1, fps <= 120 else { throw CLIError("--fps must be between 1 and 120") }
+  }
+
+  /// Checks the viewport and scale options.
+  static func check(size: Size, scale: Double) throws {
     guard size.isPositive, size.width >= 64, size.height >= 64, size.width <= 4096, size.height <= 4096 else {
       throw CLIError("--size must be between 64x64 and 4096x4096 points")
     }
@@ -39,7 +45,6 @@ struct RenderJob {
     guard size.width * scale * size.height * scale <= 16_000_000 else {
       throw CLIError("--size × --scale gives more than 16 megapixels per frame")
     }
-    guard fps.isFinite, fps >= 1, fps <= 120 else { throw CLIError("--fps must be between 1 and 120") }
   }
 
   /// Runs the job. Throws only when nothing could be rendered (or before

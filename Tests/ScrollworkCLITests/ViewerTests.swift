@@ -176,6 +176,23 @@ import Viewer
     #expect(message.contains("the X11 display ':4242' cannot be reached"))
   }
 
+  @Test(arguments: ["nan", "0", "-inf", "1001", "1e300"])
+  func aRateOutsideItsRangeIsRefusedByName(rate: String) throws {
+    let (status, message) = try runWithDisplay(nil, ["view", "--rate", rate])
+    #expect(status != 0)
+    #expect(message.contains("--rate"), "\(message)")
+    #expect(message.contains("1") && message.contains("1000"), "\(message)")
+  }
+
+  @Test func theRateFollowsTheDisplayWhenItIsOneADisplayHas() {
+    #expect(ViewerSession.displayRate(60) == 60)
+    #expect(ViewerSession.displayRate(144) == 144)
+    #expect(ViewerSession.displayRate(nil) == 120)
+    #expect(ViewerSession.displayRate(0) == 120)
+    #expect(ViewerSession.displayRate(.nan) == 120)
+    #expect(ViewerSession.displayRate(5000) == 120)
+  }
+
   @Test func anUnknownLayoutIsRefusedBeforeAnyWindow() throws {
     let (status, message) = try runWithDisplay(nil, ["view", "--layout", "nope"])
     #expect(status != 0)

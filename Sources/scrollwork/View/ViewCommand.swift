@@ -46,12 +46,15 @@ struct View: ParsableCommand {
   @Option(help: "Quit after this many seconds (for scripts).")
   var exitAfter: Double?
 
-  @Option(help: "Frames per second when the display gives no refresh rate.")
-  var rate: Double = 120
+  @Option(
+    parsing: .unconditional,
+    help: "Frames per second, 1 to 1000 (default: the display's refresh rate, or 120 when it gives none).")
+  var rate: Double?
 
   func run() throws {
     let viewport = size?.value ?? Size(width: 390, height: 844)
-    try RenderJob.check(size: viewport, scale: scale, fps: Swift.min(rate, 120))
+    try RenderJob.check(size: viewport, scale: scale)
+    try Check.inRange(rate, 1...1000, "--rate")
     if let exitAfter, !(exitAfter.isFinite && exitAfter >= 0) {
       throw CLIError("--exit-after must be a number of seconds, 0 or more")
     }
@@ -103,7 +106,7 @@ struct View: ParsableCommand {
         throw CLIError("cannot write the screenshot '\(screenshotOnExit)': \(error)")
       }
     }
-    print(outcome.stats.summary(budget: 1000 / Swift.min(rate, 120)))
+    print(outcome.stats.summary(budget: 1000 / outcome.rate))
     if stats { print(outcome.stats.phaseSummary) }
   }
 }

@@ -12,6 +12,8 @@ struct ViewerSession {
   struct Outcome {
     var stats: FrameStats
     var lastFrame: Canvas?
+    /// The frame rate paced at.
+    var rate: Double
   }
 
   var viewport: Size
@@ -20,6 +22,8 @@ struct ViewerSession {
   let painter: ElementPainter
   var sceneIndex: Int
   var debug: Bool
+  /// Frames per second: the one asked for, else the display's refresh
+  /// rate, else 120.
   let rate: Double
   var printStats = false
   var exitAfter: Double?
@@ -34,7 +38,7 @@ struct ViewerSession {
 
   init(
     viewport: Size, scale: Double, photos: [Photo], painter: ElementPainter, scene index: Int, debug: Bool,
-    rate: Double
+    rate: Double?
   ) throws {
     self.viewport = viewport
     self.scale = scale
@@ -42,7 +46,6 @@ struct ViewerSession {
     self.painter = painter
     self.sceneIndex = index
     self.debug = debug
-    self.rate = rate
     let context = SceneContext(size: viewport, scale: scale, photos: photos, debug: debug)
     recorder = SceneRecorder(painter: painter, context: context)
     scene = try ViewScenes.make(ViewScenes.entries[index], context, keeping: nil)
@@ -55,13 +58,23 @@ struct ViewerSession {
     } catch {
       throw CLIError(error.description)
     }
+    self.rate = rate ?? Self.displayRate(window.refreshRate)
     warmCache()
     // The line scripts wait for: the window is up and the photos are ready.
     print(
       "window 0x\(String(window.windowID, radix: 16)): \(recorder.pixelSize.width)x\(recorder.pixelSize.height) px, "
         + (window.usesSharedMemory ? "MIT-SHM" : "XPutImage") + (window.usesXInput2 ? ", XInput 2" : ", core input")
-        + ", layout \(ViewScenes.entries[index].name)")
+        + ", \(self.rate == self.rate.rounded() ? String(Int(self.rate)) : String(self.rate)) Hz ("
+        + (rate != nil ? "--rate" : window.refreshRate.map { "display: \(Int($0)) Hz" } ?? "display: no rate")
+        + "), layout \(ViewScenes.entries[index].name)")
     fflush(nil)
+  }
+
+  /// The pace for a display refreshing `refresh` times a second: that
+  /// rate when it is one a display has (24…1000 Hz), else 120.
+  static func displayRate(_ refresh: Double?) -> Double {
+    guard let refresh, refresh.isFinite, (24...1000).contains(refresh) else { return 120 }
+    return refresh
   }
 
   /// Rebuilds the scene for the current entry, viewport and debug flag,
@@ -189,7 +202,7 @@ struct ViewerSession {
       if running { sleep(untilMonotonic: pacer.deadline) }
     }
     for (name, error) in painter.failures { warn("could not show \(name): \(error)") }
-    return Outcome(stats: stats, lastFrame: last)
+    return Outcome(stats: stats, lastFrame: last, rate: rate)
   }
 }
 
