@@ -9,7 +9,8 @@ import Testing
 /// tall was accepted and missed by the query), and a stretchy header is 0
 /// or at least `Viewport.minimumExtent` tall
 /// (`sticky-subnormal-stretchy-header`: a 5e-324 pt header was scaled by
-/// ∞).
+/// ∞). Lengths that do not add up into the content (the cells' side
+/// insets, the parallax) are bounded by `maximumExtent` too.
 @Suite struct StickyLimitTests {
   static let limit = LayoutLimits.maximumExtent
   let viewport = Viewport(width: 390, height: 844)
@@ -265,6 +266,49 @@ import Testing
           p.attributes(for: ElementID(kind: .stretchyHeader, section: 0, item: 0), at: ScrollState(x: 0, y: o)))
         #expect(header.isFinite && header.transform.isIdentity, "height \(h), offset \(o)")
         #expect(header.overlayAlpha == (o > 0 ? 0.5 : 0), "height \(h), offset \(o)")
+      }
+    }
+  }
+
+  // MARK: - Lengths outside the content
+
+  /// The cells' side inset and the parallax do not add into the content
+  /// height, so the content check cannot see them: past
+  /// `LayoutLimits.maximumExtent` they are `.invalidConfiguration` naming
+  /// the length, and every value that prepares passes the shared checker.
+  /// Before the bound a 1e308 pt parallax made every cell's `contentRect`
+  /// infinitely tall, and a 1e300 pt inset put cells of varying sizes at
+  /// x = 1e300, where the whole-plane query never finds them.
+  @Test func sideInsetAndParallaxAreBoundedByTheLimit() throws {
+    let items = LayoutItems(sections: [
+      .each([Size(width: 10, height: 10), Size(width: 20, height: 30)]),
+      .uniform(Size(width: 10, height: 10), count: 3),
+    ])
+    let values = [0, 300, Self.limit, Self.limit.nextUp, 1e300, 1e308, .greatestFiniteMagnitude]
+    for name in ["interItemSpacing", "maxCellParallax"] {
+      for value in values {
+        var layout = StickyHeaderLayout.jungleCup
+        layout.cellSize = .items
+        if name == "interItemSpacing" { layout.interItemSpacing = value } else { layout.maxCellParallax = value }
+        let prepared: PreparedStickyHeaderLayout
+        do {
+          prepared = try layout.prepare(items: items, viewport: viewport)
+        } catch {
+          #expect(value > Self.limit, "\(name) \(value) was rejected: \(error)")
+          guard case .invalidConfiguration(let message) = error else {
+            Issue.record("\(name) \(value): expected invalidConfiguration, got \(error)")
+            continue
+          }
+          #expect(message.contains(name), "\(message)")
+          continue
+        }
+        #expect(value <= Self.limit, "\(name) \(value) prepared")
+        for index in 0..<4 {
+          let seed = propertySeed(index, base: 0x57_5107)
+          var rng = SplitMix64(seed: seed)
+          let failures = LayoutChecker(prepared).failures(using: &rng)
+          #expect(failures.isEmpty, "\(name) \(value), seed \(seed): \(failures)")
+        }
       }
     }
   }
