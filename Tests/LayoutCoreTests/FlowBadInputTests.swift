@@ -26,10 +26,12 @@ import Testing
         items: LayoutItems(sections: [.uniform(item, count: 1 << 52), .uniform(item, count: 1 << 52), .each([item])]),
         viewport: viewport)
     }
-    // The limit itself is fine, and queries far away stay finite.
-    let big = try FlowLayout().prepare(
-      items: LayoutItems(count: LayoutItems.maximumAddressableCount, size: Size(width: 1, height: 1)),
-      viewport: viewport)
+    // The limit itself is fine when the content fits in
+    // LayoutLimits.maximumExtent (390 items a line), and queries far away
+    // stay finite; with 10 pt spacings it would not fit (contentTooLarge).
+    let most = LayoutItems(count: LayoutItems.maximumAddressableCount, size: Size(width: 1, height: 1))
+    #expect(throws: LayoutError.self) { try FlowLayout().prepare(items: most, viewport: viewport) }
+    let big = try FlowLayout(lineSpacing: 0, interItemSpacing: 0).prepare(items: most, viewport: viewport)
     #expect(big.contentSize(at: ScrollState()).height.isFinite)
     for y in [1e300, 1e15, -1e300, .infinity, .nan] {
       let found = big.visibleAttributes(at: ScrollState(x: 0, y: y))

@@ -18,8 +18,9 @@
 /// section insets is clamped to that room. `prepare` throws
 /// `LayoutError.invalidConfiguration` for a negative or non-finite spacing,
 /// inset or header/footer length, for more than
-/// `LayoutItems.maximumAddressableCount` items, and for content whose length
-/// is beyond the representable range (finite but huge sizes or spacings).
+/// `LayoutItems.maximumAddressableCount` items, and
+/// `LayoutError.contentTooLarge` for content longer than
+/// `LayoutLimits.maximumExtent` (finite but huge sizes or spacings).
 public struct FlowLayout: CollectionLayout {
   /// How items share a line's spare room.
   public enum Alignment: String, Hashable, Sendable, CaseIterable {
@@ -107,7 +108,7 @@ public struct FlowLayout: CollectionLayout {
   /// - Complexity: O(n) time; 48 bytes per item (frame plus index).
   /// - Throws: `LayoutError` for a bad viewport, item size or configuration
   ///   (`validate()`), more than `LayoutItems.maximumAddressableCount` items,
-  ///   or content longer than the representable range.
+  ///   or content longer than `LayoutLimits.maximumExtent` (`.contentTooLarge`).
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
     let viewport = try viewport.validated()
     try validate()

@@ -29,7 +29,8 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// and the item count checked.
   ///
   /// - Throws: `LayoutError.invalidConfiguration` when the content does not
-  ///   fit in finite coordinates.
+  ///   fit in finite coordinates, `.contentTooLarge` when it is longer than
+  ///   `LayoutLimits.maximumExtent`.
   init(layout: FlowLayout, items: LayoutItems, viewport: Viewport) throws(LayoutError) {
     self.layout = layout
     self.viewport = viewport
@@ -126,6 +127,7 @@ public struct PreparedFlowLayout: PreparedLayout {
       extents.append(SectionExtent(start: sectionStart, itemsStart: itemsStart, itemsEnd: itemsEnd, end: cursor))
     }
     guard cursor.isFinite, framesAreFinite else { throw contentTooLarge("the flow layout's content") }
+    try LayoutLimits.checkContent(cursor)
     starts.append(frames.count)
     cellFrames = frames
     sectionStarts = starts

@@ -32,11 +32,14 @@
 /// ```
 ///
 /// Bad input: `prepare` throws `LayoutError.invalidConfiguration` for a
-/// negative or non-finite length, spacing or parallax, an overlay alpha
-/// outside 0...1, a bad fixed cell size, more than
-/// `LayoutItems.maximumAddressableCount` items or content taller than the
-/// representable range; cells wider than the room between the insets are
-/// narrowed to it.
+/// negative or non-finite length, spacing or parallax, an
+/// `interItemSpacing` or `maxCellParallax` past
+/// `LayoutLimits.maximumExtent`, a stretchy header between 0 and
+/// `Viewport.minimumExtent` points, an overlay alpha outside 0...1, a bad
+/// fixed cell size or more than `LayoutItems.maximumAddressableCount`
+/// items, and `.contentTooLarge` for content taller than
+/// `LayoutLimits.maximumExtent`; cells wider than the room between the
+/// insets are narrowed to it.
 public struct StickyHeaderLayout: CollectionLayout {
   /// How big each cell is.
   public enum CellSize: Hashable, Sendable {
@@ -125,6 +128,14 @@ public struct StickyHeaderLayout: CollectionLayout {
     ]
     for (name, value) in lengths where !(value.isFinite && value >= 0) {
       throw .invalidConfiguration("\(name) must be finite and not negative, got \(value)")
+    }
+    // The cells' side inset and the parallax do not add into the content
+    // height that prepare checks against LayoutLimits.maximumExtent, so
+    // they are bounded here (a 1e308 pt parallax made contentRect
+    // infinitely tall; a 1e300 pt inset put cells at x = 1e300).
+    let outsideTheContent = [("interItemSpacing", interItemSpacing), ("maxCellParallax", maxCellParallax)]
+    for (name, value) in outsideTheContent where value > LayoutLimits.maximumExtent {
+      throw .invalidConfiguration("\(name) must be at most \(LayoutLimits.maximumExtent) points, got \(value)")
     }
     guard maxHeaderOverlayAlpha >= 0 && maxHeaderOverlayAlpha <= 1 else {
       throw .invalidConfiguration("maxHeaderOverlayAlpha must be in 0...1, got \(maxHeaderOverlayAlpha)")
