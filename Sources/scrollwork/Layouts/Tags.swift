@@ -29,7 +29,9 @@ enum TagsEntry: LayoutEntry {
   static let demoPresets = [TagsPreset.standard]
   static var inspectCommand: any ParsableCommand.Type { InspectTags.self }
   static var simulateCommand: any ParsableCommand.Type { SimulateTags.self }
-  static var benchScenarios: [BenchScenario] { [.tagCloud, .tagUpdate, .tagMeasure, .tagScrollFrame] }
+  static var benchScenarios: [BenchScenario] {
+    [.tagCloud, .tagUpdate, .tagMeasure, .tagScrollFrame, .tagRevisitFrame]
+  }
 
   /// A long cloud of real words, prepared with an 80×30 estimate; the
   /// scroller measures each tag with FreeType as it comes into view and
@@ -459,12 +461,17 @@ extension BenchScenario {
     }
   }
 
-  /// A frame of the self-sizing scroll: the scroller jumps to a region it
-  /// has not shown (each call a new one), measures the newly visible tags
-  /// (sizes looked up, not set in text: see `tags-measure`), updates the
-  /// layout, holds the anchor, and queries what is visible. The baseline
-  /// measures every tag up front and prepares them all (what a layout
-  /// without estimates needs).
+  /// A frame of the self-sizing scroll on a first visit: the scroller
+  /// jumps to a region it has not shown (each call the next screen down,
+  /// 100 pt below the last), measures the newly visible tags (sizes looked
+  /// up, not set in text: see `tags-measure`), updates the layout, holds
+  /// the anchor, and queries what is visible. Every call measures a
+  /// screenful of tags, whatever `n`: when the cloud has no unvisited
+  /// screen left (small clouds, after a few calls), the scroller starts
+  /// again on a copy of the cloud as prepared, which is all estimates (the
+  /// copy, O(n) once per pass over the cloud, is in the time: at most one
+  /// call in `n / 30` pays it). The baseline measures every tag up front
+  /// and prepares them all (what a layout without estimates needs).
   ///
   /// The estimate has a width (80×30), so measured widths re-flow lines:
   /// paragraphs of 64 tags bound that work (with whole-section paragraphs a
@@ -479,14 +486,64 @@ extension BenchScenario {
         estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: viewport)
       let prepareNs = Double(nanoseconds() - start)
       var scroller = SelfSizingScroller(layout: cloud)
-      var call = 0
+      var y = 0.0
       var time = 0.0
       let engine: (Int, inout [LayoutAttributes]) -> Void = { _, result in
-        call += 1
         time += 1.0 / 120
         let height = scroller.layout.contentSize(at: scroller.state).height
-        let y = (Double(call) * 7919).truncatingRemainder(dividingBy: max(1, height - viewport.size.height))
+        if y + viewport.size.height > height {
+          scroller = SelfSizingScroller(layout: cloud)
+          y = 0
+        }
         try? scroller.setContentOffset(nil, Point(x: 0, y: y), animated: false, at: time)
+        _ = scroller.layoutFrame(measure: { id, _ in sizes[id.item] }, into: &result)
+        // The next screen starts below everything shown (measuring may
+        // have moved content, so from where the anchor holds now).
+        y = scroller.state.contentOffset.y + viewport.size.height + 100
+      }
+      let baseline = NaiveBaseline { _, _ in
+        blackHole(try? layout.prepare(items: LayoutItems(sizes), viewport: viewport))
+      }
+      return BenchSubject(
+        engine: engine, baseline: baseline, keepAlive: sizes, prepareNs: prepareNs, preparedBytes: nil)
+    }
+  }
+
+  /// A frame of the self-sizing scroll over tags already measured: ten
+  /// screens near the top are shown once at setup, then each call jumps
+  /// to one of them and lays out a frame (nothing left to measure: the
+  /// anchor mark, the check for unmeasured tags and the query). Compare
+  /// with `tags-scroll-frame`, which measures a screenful every call. The
+  /// baseline is as there.
+  static var tagRevisitFrame: BenchScenario {
+    BenchScenario(name: "tags-revisit-frame") { n, samples, seed in
+      let sizes = benchTagSizes(n, seed: seed)
+      let layout = TagCloudLayout(paragraphLength: 64)
+      let viewport = Viewport(width: 390, height: 844)
+      let start = nanoseconds()
+      let cloud = try layout.prepare(
+        estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: viewport)
+      let prepareNs = Double(nanoseconds() - start)
+      var scroller = SelfSizingScroller(layout: cloud)
+      var time = 0.0
+      var scratch: [LayoutAttributes] = []
+      var stops: [Double] = []
+      for _ in 0..<10 {
+        let y = stops.last.map { $0 + viewport.size.height / 2 } ?? 0
+        let height = scroller.layout.contentSize(at: scroller.state).height
+        guard y + viewport.size.height <= height || stops.isEmpty else { break }
+        time += 1.0 / 120
+        try? scroller.setContentOffset(nil, Point(x: 0, y: y), animated: false, at: time)
+        // Until a frame measures nothing: the screen is all measured.
+        var passes = 0
+        while passes < 4, scroller.layoutFrame(measure: { id, _ in sizes[id.item] }, into: &scratch).measured > 0 {
+          passes += 1
+        }
+        stops.append(scroller.state.contentOffset.y)
+      }
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        time += 1.0 / 120
+        try? scroller.setContentOffset(nil, Point(x: 0, y: stops[i % stops.count]), animated: false, at: time)
         _ = scroller.layoutFrame(measure: { id, _ in sizes[id.item] }, into: &result)
       }
       let baseline = NaiveBaseline { _, _ in
