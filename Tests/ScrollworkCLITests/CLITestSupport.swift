@@ -4,9 +4,18 @@ import Testing
 /// Runs the built `scrollwork` executable with `arguments`; returns its
 /// exit status, standard output and standard error.
 func runScrollwork(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+  try runProcess(scrollworkExecutable(), arguments)
+}
+
+/// Runs `executable` with `arguments` (in `directory` when given) to the
+/// end; returns its exit status, standard output and standard error.
+func runProcess(
+  _ executable: URL, _ arguments: [String], in directory: String? = nil
+) throws -> (status: Int32, out: String, err: String) {
   let process = Process()
-  process.executableURL = scrollworkExecutable()
+  process.executableURL = executable
   process.arguments = arguments
+  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
   let out = Pipe()
   let err = Pipe()
   process.standardOutput = out
@@ -16,6 +25,23 @@ func runScrollwork(_ arguments: [String]) throws -> (status: Int32, out: String,
   let errData = err.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+/// A new, empty folder in the temporary directory, named `prefix-UUID`.
+func temporaryFolder(_ prefix: String) -> String {
+  let path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString
+  try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+/// The description of the error `body` throws, or nil when it returns.
+func thrownMessage(_ body: () throws -> Any) -> String? {
+  do {
+    _ = try body()
+    return nil
+  } catch {
+    return "\(error)"
+  }
 }
 
 /// The `scrollwork` binary beside the test bundle in the build folder.

@@ -13,20 +13,9 @@ import Testing
 /// Script files, photo folders and output folders as a hostile user gives
 /// them: FIFOs, folders, loops, undecodable names, stale outputs.
 @Suite struct HostileInputRobustnessTests {
-  func folder() -> String {
-    let path = NSTemporaryDirectory() + "scrollwork-robust-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  func folder() -> String { temporaryFolder("scrollwork-robust") }
 
-  func message(_ body: () throws -> Any) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch {
-      return "\(error)"
-    }
-  }
+  func message(_ body: () throws -> Any) -> String? { thrownMessage(body) }
 
   // MARK: Script files
 

@@ -12,11 +12,7 @@ import Testing
 /// Output of versions without a manifest: what scrollwork wrote is
 /// recognised by its exact names and removed; nothing else is touched.
 @Suite struct LegacyOutputTests {
-  func folder() -> String {
-    let path = NSTemporaryDirectory() + "scrollwork-legacy-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  func folder() -> String { temporaryFolder("scrollwork-legacy") }
 
   func exists(_ path: String) -> Bool {
     var info = stat()

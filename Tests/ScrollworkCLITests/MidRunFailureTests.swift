@@ -16,19 +16,8 @@ func runShell(
 ) throws -> (
   status: Int32, out: String, err: String
 ) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/sh")
-  process.arguments = ["-c", script, scrollworkExecutable().path] + arguments
-  if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-  let out = Pipe()
-  let err = Pipe()
-  process.standardOutput = out
-  process.standardError = err
-  try process.run()
-  let outData = out.fileHandleForReading.readDataToEndOfFile()
-  let errData = err.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  try runProcess(
+    URL(fileURLWithPath: "/bin/sh"), ["-c", script, scrollworkExecutable().path] + arguments, in: directory)
 }
 
 /// Every file under `root` (hidden ones too) with its bytes: two snapshots
@@ -51,20 +40,9 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
 /// that cannot be written (a full disk, a file-size limit, a folder in the
 /// way).
 @Suite struct MidRunFailureTests {
-  func folder() -> String {
-    let path = NSTemporaryDirectory() + "scrollwork-midrun-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-  }
+  func folder() -> String { temporaryFolder("scrollwork-midrun") }
 
-  func message(_ body: () throws -> Any) -> String? {
-    do {
-      _ = try body()
-      return nil
-    } catch {
-      return "\(error)"
-    }
-  }
+  func message(_ body: () throws -> Any) -> String? { thrownMessage(body) }
 
   func job(_ output: String, photos: String? = nil, scene: SceneEntry = FlowEntry.scene(.uikit)) -> RenderJob {
     RenderJob(

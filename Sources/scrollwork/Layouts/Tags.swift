@@ -478,13 +478,8 @@ extension BenchScenario {
   /// width change may re-flow to the end of the section).
   static var tagScrollFrame: BenchScenario {
     BenchScenario(name: "tags-scroll-frame") { n, samples, seed in
-      let sizes = benchTagSizes(n, seed: seed)
-      let layout = TagCloudLayout(paragraphLength: 64)
-      let viewport = Viewport(width: 390, height: 844)
-      let start = nanoseconds()
-      let cloud = try layout.prepare(
-        estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: viewport)
-      let prepareNs = Double(nanoseconds() - start)
+      let setup = try SelfSizingBench(n: n, seed: seed)
+      let (sizes, cloud, viewport) = (setup.sizes, setup.cloud, setup.viewport)
       var scroller = SelfSizingScroller(layout: cloud)
       var y = 0.0
       var time = 0.0
@@ -501,11 +496,7 @@ extension BenchScenario {
         // have moved content, so from where the anchor holds now).
         y = scroller.state.contentOffset.y + viewport.size.height + 100
       }
-      let baseline = NaiveBaseline { _, _ in
-        blackHole(try? layout.prepare(items: LayoutItems(sizes), viewport: viewport))
-      }
-      return BenchSubject(
-        engine: engine, baseline: baseline, keepAlive: sizes, prepareNs: prepareNs, preparedBytes: nil)
+      return setup.subject(engine: engine)
     }
   }
 
@@ -517,13 +508,8 @@ extension BenchScenario {
   /// baseline is as there.
   static var tagRevisitFrame: BenchScenario {
     BenchScenario(name: "tags-revisit-frame") { n, samples, seed in
-      let sizes = benchTagSizes(n, seed: seed)
-      let layout = TagCloudLayout(paragraphLength: 64)
-      let viewport = Viewport(width: 390, height: 844)
-      let start = nanoseconds()
-      let cloud = try layout.prepare(
-        estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: viewport)
-      let prepareNs = Double(nanoseconds() - start)
+      let setup = try SelfSizingBench(n: n, seed: seed)
+      let (sizes, cloud, viewport) = (setup.sizes, setup.cloud, setup.viewport)
       var scroller = SelfSizingScroller(layout: cloud)
       var time = 0.0
       var scratch: [LayoutAttributes] = []
@@ -546,11 +532,34 @@ extension BenchScenario {
         try? scroller.setContentOffset(nil, Point(x: 0, y: stops[i % stops.count]), animated: false, at: time)
         _ = scroller.layoutFrame(measure: { id, _ in sizes[id.item] }, into: &result)
       }
-      let baseline = NaiveBaseline { _, _ in
-        blackHole(try? layout.prepare(items: LayoutItems(sizes), viewport: viewport))
-      }
-      return BenchSubject(
-        engine: engine, baseline: baseline, keepAlive: sizes, prepareNs: prepareNs, preparedBytes: nil)
+      return setup.subject(engine: engine)
     }
+  }
+}
+
+/// The self-sizing frame benches' cloud: `n` tags of `benchTagSizes`,
+/// prepared with an 80×30 estimate in paragraphs of 64 tags on a 390×844
+/// screen (the prepare timed), and their baseline: a prepare with every
+/// size known, which is what a layout without estimates needs.
+private struct SelfSizingBench {
+  let sizes: [Size]
+  let layout = TagCloudLayout(paragraphLength: 64)
+  let viewport = Viewport(width: 390, height: 844)
+  let cloud: PreparedTagCloudLayout
+  let prepareNs: Double
+
+  init(n: Int, seed: UInt64) throws {
+    sizes = benchTagSizes(n, seed: seed)
+    let start = nanoseconds()
+    cloud = try layout.prepare(estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: viewport)
+    prepareNs = Double(nanoseconds() - start)
+  }
+
+  func subject(engine: @escaping (Int, inout [LayoutAttributes]) -> Void) -> BenchSubject {
+    let (layout, sizes, viewport) = (self.layout, self.sizes, self.viewport)
+    let baseline = NaiveBaseline { _, _ in
+      blackHole(try? layout.prepare(items: LayoutItems(sizes), viewport: viewport))
+    }
+    return BenchSubject(engine: engine, baseline: baseline, keepAlive: sizes, prepareNs: prepareNs, preparedBytes: nil)
   }
 }
