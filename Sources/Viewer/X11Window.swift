@@ -228,14 +228,12 @@ public final class X11Window {
   /// RandR's screen configuration (`XRRConfigCurrentRate`), or nil when
   /// libXrandr or the extension is missing or it reports no rate.
   static func refreshRate(display: OpaquePointer, root: Window) -> Double? {
-    var opcode: Int32 = 0
-    var firstEvent: Int32 = 0
-    var firstError: Int32 = 0
-    guard XQueryExtension(display, "RANDR", &opcode, &firstEvent, &firstError) != 0,
-      let library = dlopen("libXrandr.so.2", RTLD_NOW | RTLD_LOCAL),
-      let getInfo = dlsym(library, "XRRGetScreenInfo"), let currentRate = dlsym(library, "XRRConfigCurrentRate"),
-      let freeInfo = dlsym(library, "XRRFreeScreenConfigInfo")
+    guard
+      let (_, symbols) = loadExtension(
+        display: display, named: "RANDR", from: "libXrandr.so.2",
+        symbols: ["XRRGetScreenInfo", "XRRConfigCurrentRate", "XRRFreeScreenConfigInfo"])
     else { return nil }
+    let (getInfo, currentRate, freeInfo) = (symbols[0], symbols[1], symbols[2])
     typealias GetInfo = @convention(c) (OpaquePointer, Window) -> OpaquePointer?
     typealias CurrentRate = @convention(c) (OpaquePointer) -> Int16
     typealias FreeInfo = @convention(c) (OpaquePointer) -> Void

@@ -19,14 +19,12 @@ final class XInput2 {
   private let freeDeviceInfo: sw_XIFreeDeviceInfo_fn
 
   init?(display: OpaquePointer, window: Window) {
-    var opcode: Int32 = 0
-    var firstEvent: Int32 = 0
-    var firstError: Int32 = 0
-    guard XQueryExtension(display, "XInputExtension", &opcode, &firstEvent, &firstError) != 0,
-      let library = dlopen("libXi.so.6", RTLD_NOW | RTLD_LOCAL),
-      let version = dlsym(library, "XIQueryVersion"), let select = dlsym(library, "XISelectEvents"),
-      let query = dlsym(library, "XIQueryDevice"), let free = dlsym(library, "XIFreeDeviceInfo")
+    guard
+      let (opcode, symbols) = loadExtension(
+        display: display, named: "XInputExtension", from: "libXi.so.6",
+        symbols: ["XIQueryVersion", "XISelectEvents", "XIQueryDevice", "XIFreeDeviceInfo"])
     else { return nil }
+    let (version, select, query, free) = (symbols[0], symbols[1], symbols[2], symbols[3])
     // The library stays loaded for the process (Xlib keeps its hooks).
     var major: Int32 = 2
     var minor: Int32 = 1
@@ -93,4 +91,25 @@ final class XInput2 {
     for i in 0..<number where isSet(i) { index += 1 }
     return values[index]
   }
+}
+
+/// The major opcode of the X extension `name` on `display` and the
+/// addresses of `symbols` in `library` (loaded with `dlopen`, never
+/// unloaded), or nil when the server lacks the extension or the library or
+/// a symbol is missing.
+func loadExtension(
+  display: OpaquePointer, named name: String, from library: String, symbols: [String]
+) -> (opcode: Int32, symbols: [UnsafeMutableRawPointer])? {
+  var opcode: Int32 = 0
+  var firstEvent: Int32 = 0
+  var firstError: Int32 = 0
+  guard XQueryExtension(display, name, &opcode, &firstEvent, &firstError) != 0,
+    let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL)
+  else { return nil }
+  var found: [UnsafeMutableRawPointer] = []
+  for symbol in symbols {
+    guard let address = dlsym(handle, symbol) else { return nil }
+    found.append(address)
+  }
+  return (opcode, found)
 }
