@@ -198,23 +198,9 @@ public final class X11Window {
     evtype: Int32, data: UnsafeMutableRawPointer, xinput: XInput2, into out: inout [ViewerEvent]
   ) {
     switch evtype {
-    case Int32(sw_XI_Motion):
+    case Int32(sw_XI_Motion), Int32(sw_XI_ButtonPress), Int32(sw_XI_ButtonRelease):
       let e = data.assumingMemoryBound(to: sw_XIDeviceEvent.self).pointee
-      out.append(.motion(x: e.event_x, y: e.event_y))
-      let valuators = e.valuators
-      let n = smoothScroll.notches(device: Int(e.deviceid)) { number in
-        XInput2.value(of: number, in: valuators)
-      }
-      if n.dx != 0 || n.dy != 0 { out.append(.scroll(dx: n.dx, dy: n.dy, x: e.event_x, y: e.event_y)) }
-    case Int32(sw_XI_ButtonPress), Int32(sw_XI_ButtonRelease):
-      let e = data.assumingMemoryBound(to: sw_XIDeviceEvent.self).pointee
-      let button = Int(e.detail)
-      let emulated = e.flags & Int32(sw_XIPointerEmulated) != 0
-      if emulated && (4...7).contains(button) && smoothScroll.scrolls(Int(e.deviceid)) { break }
-      out.append(
-        evtype == Int32(sw_XI_ButtonPress)
-          ? .buttonDown(button: button, x: e.event_x, y: e.event_y)
-          : .buttonUp(button: button, x: e.event_x, y: e.event_y))
+      out += XInput2.events(evtype: evtype, e, scroll: &smoothScroll)
     case Int32(sw_XI_Enter):
       smoothScroll.reset()
     case Int32(sw_XI_DeviceChanged):

@@ -78,6 +78,36 @@ final class XInput2 {
     return axes
   }
 
+  /// The viewer's events for one XInput 2 pointer event (`evtype`
+  /// `XI_Motion`, `XI_ButtonPress` or `XI_ButtonRelease`; others give
+  /// none): motion, and the smooth scroll its scroll valuators carry
+  /// (`scroll` keeps the baselines); buttons, except the wheel buttons the
+  /// server emulates for a device that has scroll axes (its valuators
+  /// already scrolled). Positions are the event's, in window pixels.
+  ///
+  /// - Complexity: O(scroll axes + valuators).
+  static func events(evtype: Int32, _ e: sw_XIDeviceEvent, scroll: inout SmoothScroll) -> [ViewerEvent] {
+    switch evtype {
+    case Int32(sw_XI_Motion):
+      var out: [ViewerEvent] = [.motion(x: e.event_x, y: e.event_y)]
+      let valuators = e.valuators
+      let n = scroll.notches(device: Int(e.deviceid)) { value(of: $0, in: valuators) }
+      if n.dx != 0 || n.dy != 0 { out.append(.scroll(dx: n.dx, dy: n.dy, x: e.event_x, y: e.event_y)) }
+      return out
+    case Int32(sw_XI_ButtonPress), Int32(sw_XI_ButtonRelease):
+      let button = Int(e.detail)
+      let emulated = e.flags & Int32(sw_XIPointerEmulated) != 0
+      if emulated && (4...7).contains(button) && scroll.scrolls(Int(e.deviceid)) { return [] }
+      return [
+        evtype == Int32(sw_XI_ButtonPress)
+          ? .buttonDown(button: button, x: e.event_x, y: e.event_y)
+          : .buttonUp(button: button, x: e.event_x, y: e.event_y)
+      ]
+    default:
+      return []
+    }
+  }
+
   /// The value of valuator `number` in an event's valuator state, or nil
   /// when the event does not carry it. The values array holds only the
   /// valuators whose bit is set, in order.

@@ -84,4 +84,67 @@ import Testing
     #expect(mapper.handle(.scroll(dx: 0, dy: 0, x: 20, y: 20), at: 0.02, regions: vertical).isEmpty)
     #expect(mapper.tick(at: 0.2) == [.release(surface: 0, at: 0.2)])
   }
+
+  /// An XInput 2 device event as the server would send it.
+  func event(
+    _ evtype: Int32, device: Int32 = 2, detail: Int32 = 0, flags: Int32 = 0, x: Double = 10, y: Double = 20,
+    mask: UnsafeMutablePointer<UInt8>? = nil, values: UnsafeMutablePointer<Double>? = nil
+  ) -> sw_XIDeviceEvent {
+    var e = sw_XIDeviceEvent()
+    e.evtype = evtype
+    e.deviceid = device
+    e.sourceid = device
+    e.detail = detail
+    e.flags = flags
+    e.event_x = x
+    e.event_y = y
+    e.valuators = sw_XIValuatorState(mask_len: mask == nil ? 0 : 1, mask: mask, values: values)
+    return e
+  }
+
+  @Test func xinput2MotionCarriesTheSmoothScrollOfItsValuators() {
+    var scroll = SmoothScroll(axes: axes)
+    // Valuators 0, 1 (x, y) and 3 (vertical scroll) are set.
+    var mask: [UInt8] = [0b0000_1011]
+    var first: [Double] = [10, 20, 600]
+    var second: [Double] = [11, 21, 660]
+    mask.withUnsafeMutableBufferPointer { m in
+      first.withUnsafeMutableBufferPointer { v in
+        let e = event(Int32(sw_XI_Motion), x: 10.5, y: 20.25, mask: m.baseAddress, values: v.baseAddress)
+        #expect(XInput2.events(evtype: e.evtype, e, scroll: &scroll) == [.motion(x: 10.5, y: 20.25)])
+      }
+      second.withUnsafeMutableBufferPointer { v in
+        let e = event(Int32(sw_XI_Motion), x: 11, y: 21, mask: m.baseAddress, values: v.baseAddress)
+        #expect(
+          XInput2.events(evtype: e.evtype, e, scroll: &scroll) == [
+            .motion(x: 11, y: 21), .scroll(dx: 0, dy: 0.5, x: 11, y: 21),
+          ])
+      }
+    }
+  }
+
+  @Test func emulatedWheelButtonsAreDroppedOnlyForDevicesThatScrollSmoothly() {
+    var scroll = SmoothScroll(axes: axes)
+    let emulated = Int32(sw_XIPointerEmulated)
+    let press = Int32(sw_XI_ButtonPress)
+    #expect(XInput2.events(evtype: press, event(press, device: 2, detail: 5, flags: emulated), scroll: &scroll).isEmpty)
+    #expect(
+      XInput2.events(evtype: press, event(press, device: 7, detail: 5, flags: emulated), scroll: &scroll) == [
+        .buttonDown(button: 5, x: 10, y: 20)
+      ], "a device without scroll axes keeps its wheel buttons")
+    #expect(
+      XInput2.events(evtype: press, event(press, device: 2, detail: 5), scroll: &scroll) == [
+        .buttonDown(button: 5, x: 10, y: 20)
+      ], "a real wheel button (not emulated) is kept")
+    #expect(
+      XInput2.events(evtype: press, event(press, device: 2, detail: 1, flags: emulated), scroll: &scroll) == [
+        .buttonDown(button: 1, x: 10, y: 20)
+      ])
+    let release = Int32(sw_XI_ButtonRelease)
+    #expect(
+      XInput2.events(evtype: release, event(release, device: 2, detail: 1), scroll: &scroll) == [
+        .buttonUp(button: 1, x: 10, y: 20)
+      ])
+    #expect(XInput2.events(evtype: Int32(sw_XI_Enter), event(Int32(sw_XI_Enter)), scroll: &scroll).isEmpty)
+  }
 }
