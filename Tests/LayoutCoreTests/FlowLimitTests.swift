@@ -8,7 +8,10 @@ import Testing
 /// prepare. Flow used to check only that its content was finite, so
 /// headers, footers, insets or spacings of 1e250 pt were accepted, with
 /// cells beyond the reach of the whole-plane query and coordinates too
-/// coarse to keep 100 pt cells apart.
+/// coarse to keep 100 pt cells apart. The leading inset across the lines,
+/// which does not add into the content, is bounded by `maximumExtent`
+/// too, and content that overflows `Double` is `.contentTooLarge` like
+/// any other.
 @Suite struct FlowLimitTests {
   static let limit = LayoutLimits.maximumExtent
   let viewport = Viewport(width: 390, height: 844)

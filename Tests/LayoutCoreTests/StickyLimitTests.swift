@@ -10,7 +10,8 @@ import Testing
 /// or at least `Viewport.minimumExtent` tall
 /// (`sticky-subnormal-stretchy-header`: a 5e-324 pt header was scaled by
 /// ∞). Lengths that do not add up into the content (the cells' side
-/// insets, the parallax) are bounded by `maximumExtent` too.
+/// insets, the parallax) are bounded by `maximumExtent` too, and content
+/// that overflows `Double` is `.contentTooLarge` like any other.
 @Suite struct StickyLimitTests {
   static let limit = LayoutLimits.maximumExtent
   let viewport = Viewport(width: 390, height: 844)
