@@ -69,11 +69,15 @@ import Testing
     }
   }
 
+  /// Sizes past the limit are `invalidItemSize`; lengths whose sum
+  /// overflows `Double` are `contentTooLarge` with an infinite extent.
   @Test func contentBeyondTheRepresentableRangeIsAnErrorAtPrepare() {
     let huge = Size(width: 100, height: 1e308)
+    let tooLarge = LayoutError.invalidItemSize(section: 0, item: 0, huge)
+    for items in [LayoutItems(count: 12, size: huge), LayoutItems(Array(repeating: huge, count: 12))] {
+      #expect(throws: tooLarge) { try FlowLayout().prepare(items: items, viewport: viewport) }
+    }
     let cases: [(FlowLayout, LayoutItems)] = [
-      (FlowLayout(), LayoutItems(count: 12, size: huge)),  // uniform lines
-      (FlowLayout(), LayoutItems(Array(repeating: huge, count: 12))),  // stored lines
       (FlowLayout(lineSpacing: 1e308), LayoutItems(count: 12, size: item)),
       (FlowLayout(lineSpacing: 1e308), LayoutItems(Array(repeating: item, count: 12))),
       (FlowLayout(headerLength: 1e308, footerLength: 1e308), LayoutItems(count: 1, size: item)),
@@ -84,7 +88,9 @@ import Testing
       ),
     ]
     for (layout, items) in cases {
-      #expect(throws: LayoutError.self, "\(layout)") { try layout.prepare(items: items, viewport: viewport) }
+      #expect(throws: LayoutError.contentTooLarge(extent: .infinity, limit: LayoutLimits.maximumExtent), "\(layout)") {
+        try layout.prepare(items: items, viewport: viewport)
+      }
     }
     // Huge but within LayoutLimits.maximumExtent: finite everywhere.
     let fine = try? FlowLayout().prepare(items: LayoutItems([Size(width: 100, height: 0x1p47)]), viewport: viewport)

@@ -8,7 +8,10 @@ import Testing
 /// prepare. Flow used to check only that its content was finite, so
 /// headers, footers, insets or spacings of 1e250 pt were accepted, with
 /// cells beyond the reach of the whole-plane query and coordinates too
-/// coarse to keep 100 pt cells apart.
+/// coarse to keep 100 pt cells apart. The leading inset across the lines,
+/// which does not add into the content, is bounded by `maximumExtent`
+/// too, and content that overflows `Double` is `.contentTooLarge` like
+/// any other.
 @Suite struct FlowLimitTests {
   static let limit = LayoutLimits.maximumExtent
   let viewport = Viewport(width: 390, height: 844)
@@ -121,6 +124,156 @@ import Testing
           let failures = LayoutChecker(p).failures(using: &rng)
           #expect(failures.isEmpty, "\(c.name), excess \(excess), seed \(seed): \(failures)")
         }
+      }
+    }
+  }
+
+  // MARK: - Lengths across the lines
+
+  /// The items of the tests across the lines: stored lines of two sizes
+  /// and a uniform section, so both ways of placing cells are checked.
+  static let mixed = LayoutItems(sections: [
+    .each([Size(width: 10, height: 10), Size(width: 20, height: 30), Size(width: 400, height: 5)]),
+    .uniform(Size(width: 10, height: 10), count: 7),
+  ])
+
+  /// The name `FlowLayout.validate()` gives the leading inset across the
+  /// lines, and a layout with that inset set to `value`.
+  static func crossLeading(_ axis: Axis, _ value: Double) -> (name: String, layout: FlowLayout) {
+    let inset =
+      axis == .vertical
+      ? EdgeInsets(top: 5, left: value, bottom: 5, right: 0) : EdgeInsets(top: value, left: 5, bottom: 0, right: 5)
+    return (
+      axis == .vertical ? "sectionInset.left" : "sectionInset.top",
+      FlowLayout(axis: axis, sectionInset: inset, headerLength: 20, footerLength: 20, pinsHeaders: true)
+    )
+  }
+
+  /// Every cell of `p` is returned by the whole-plane query, the query
+  /// equals brute force for thin rectangles along every cell's edges across
+  /// the lines, and the shared checker passes.
+  func expectCellsAreFound(_ p: PreparedFlowLayout, _ what: String, seedBase: UInt64) {
+    let axis = p.layout.axis
+    let cross = axis.cross
+    let state = ScrollState()
+    let all = p.allAttributes(at: state)
+    var cells = 0
+    for s in 0..<p.numberOfSections { cells += p.numberOfItems(inSection: s) }
+    #expect(all.filter { $0.id.kind == .cell }.count == cells, "\(what): cells missed by the whole-plane query")
+    #expect(all.allSatisfy { $0.isFinite }, "\(what)")
+    let length = p.contentLength
+    for a in all where a.id.kind == .cell {
+      for edge in [a.frame.min(cross) - 1, a.frame.min(cross) - 0.5, a.frame.max(cross) - 0.5] {
+        let rect = Rect(axis: axis, mainMin: -10, crossMin: edge, mainLength: length + 20, crossLength: 1)
+        #expect(p.attributes(in: rect, at: state).sortedByID == bruteForce(all, in: rect), "\(what), \(rect)")
+      }
+    }
+    for index in 0..<4 {
+      let seed = propertySeed(index, base: seedBase)
+      var rng = SplitMix64(seed: seed)
+      let failures = LayoutChecker(p).failures(using: &rng)
+      #expect(failures.isEmpty, "\(what), seed \(seed): \(failures)")
+    }
+  }
+
+  /// The leading inset across the lines (left when scrolling vertically,
+  /// top when horizontally) places every cell but does not add into the
+  /// content length the prepare check sees: past
+  /// `LayoutLimits.maximumExtent` it is `.invalidConfiguration` with the
+  /// exact message, from `validate()` and from `prepare`; up to the limit
+  /// (where the room between the insets is 0 and cells are 0 pt across at
+  /// 2⁴⁸) it prepares, every cell is found by the whole-plane query and
+  /// brute force agrees. Before the bound a 1e300 pt inset prepared and
+  /// put every cell at 1e300, where the whole-plane query (±1e15) never
+  /// finds it.
+  @Test func leadingInsetAcrossTheLinesIsBoundedByTheLimit() throws {
+    let accepted = [0, 300, 1e6, Self.limit - 1, Self.limit]
+    let rejected = [Self.limit.nextUp, Self.limit + 1, 1e15, 1e300, .greatestFiniteMagnitude]
+    for axis in [Axis.vertical, .horizontal] {
+      for value in rejected {
+        let (name, layout) = Self.crossLeading(axis, value)
+        let error = LayoutError.invalidConfiguration(
+          "\(name) must be at most \(Self.limit) points, got \(value)")
+        #expect(throws: error, "\(axis) \(value)") { try layout.validate() }
+        #expect(throws: error, "\(axis) \(value)") { try layout.prepare(items: Self.mixed, viewport: viewport) }
+      }
+      for value in accepted {
+        let (name, layout) = Self.crossLeading(axis, value)
+        let p = try layout.prepare(items: Self.mixed, viewport: viewport)
+        expectCellsAreFound(p, "\(name) \(value)", seedBase: 0xF1_0C05)
+        // Every cell starts at the inset, or after it within the room.
+        let all = p.allAttributes(at: ScrollState())
+        for a in all where a.id.kind == .cell {
+          #expect(a.frame.min(axis.cross) >= value, "\(name) \(value): \(a)")
+          #expect(a.frame.max(axis.cross) <= Swift.max(value, viewport.size[axis.cross]), "\(name) \(value): \(a)")
+        }
+      }
+    }
+  }
+
+  /// The other lengths across the lines need no bound, and have none: a
+  /// trailing inset only shrinks the room between the insets (to 0), and
+  /// an inter-item spacing wider than the room only puts each item on its
+  /// own line, so cells stay between the leading inset and the viewport's
+  /// cross extent however large they are. Up to
+  /// `Double.greatestFiniteMagnitude` they prepare, and the queries find
+  /// every cell.
+  @Test func trailingInsetAndSpacingAcrossTheLinesNeedNoBound() throws {
+    for axis in [Axis.vertical, .horizontal] {
+      for value in [Self.limit, Self.limit.nextUp, 1e300, .greatestFiniteMagnitude] {
+        let trailing =
+          axis == .vertical
+          ? EdgeInsets(top: 0, left: 7, bottom: 0, right: value) : EdgeInsets(top: 7, left: 0, bottom: value, right: 0)
+        let layouts = [
+          ("trailing inset", FlowLayout(axis: axis, sectionInset: trailing)),
+          ("interItemSpacing", FlowLayout(axis: axis, interItemSpacing: value)),
+          ("interItemSpacing, centred", FlowLayout(axis: axis, interItemSpacing: value, alignment: .center)),
+          (
+            "both, leading",
+            FlowLayout(axis: axis, interItemSpacing: value, sectionInset: trailing, alignment: .leading)
+          ),
+        ]
+        for (name, layout) in layouts {
+          let p = try layout.prepare(items: Self.mixed, viewport: viewport)
+          expectCellsAreFound(p, "\(axis) \(name) \(value)", seedBase: 0xF1_0C06)
+          for a in p.allAttributes(at: ScrollState()) where a.id.kind == .cell {
+            #expect(a.frame.min(axis.cross) >= 0 && a.frame.max(axis.cross) <= viewport.size[axis.cross], "\(a)")
+          }
+        }
+      }
+    }
+  }
+
+  // MARK: - Content that overflows to infinity
+
+  /// Content whose length overflows `Double` (parts of
+  /// `Double.greatestFiniteMagnitude` each) is past the limit like any
+  /// other: `.contentTooLarge` with an infinite extent, as the doc on
+  /// `prepare` promises, whether the overflow happens in stored lines, in
+  /// a uniform section's arithmetic or between sections. It used to be
+  /// `.invalidConfiguration` ("beyond the representable range"), while
+  /// finite content past the limit was `.contentTooLarge`.
+  @Test func contentThatOverflowsToInfinityIsContentTooLarge() {
+    let huge = Double.greatestFiniteMagnitude
+    let line = Size(width: 390, height: 100)
+    let stored = LayoutItems(Array(repeating: line, count: 3))
+    let uniform = LayoutItems(count: 3, size: line)
+    let two = LayoutItems(sections: [.uniform(line, count: 1), .each([line])])
+    let cases: [(String, FlowLayout, LayoutItems)] = [
+      ("line spacing between stored lines", FlowLayout(lineSpacing: huge), stored),
+      ("line spacing in a uniform section", FlowLayout(lineSpacing: huge), uniform),
+      (
+        "line spacing along a horizontal axis", FlowLayout(axis: .horizontal, lineSpacing: huge),
+        LayoutItems(count: 3, size: Size(width: 100, height: 844))
+      ),
+      ("headers", FlowLayout(headerLength: huge, pinsHeaders: true), two),
+      ("footers", FlowLayout(footerLength: huge, pinsFooters: true), two),
+      ("header and footer", FlowLayout(headerLength: huge, footerLength: huge), LayoutItems(count: 1, size: line)),
+      ("insets", FlowLayout(sectionInset: EdgeInsets(top: huge, left: 0, bottom: huge, right: 0)), stored),
+    ]
+    for (name, layout, items) in cases {
+      #expect(throws: LayoutError.contentTooLarge(extent: .infinity, limit: Self.limit), "\(name)") {
+        try layout.prepare(items: items, viewport: viewport)
       }
     }
   }

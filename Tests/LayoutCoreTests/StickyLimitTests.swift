@@ -10,7 +10,8 @@ import Testing
 /// or at least `Viewport.minimumExtent` tall
 /// (`sticky-subnormal-stretchy-header`: a 5e-324 pt header was scaled by
 /// ∞). Lengths that do not add up into the content (the cells' side
-/// insets, the parallax) are bounded by `maximumExtent` too.
+/// insets, the parallax) are bounded by `maximumExtent` too, and content
+/// that overflows `Double` is `.contentTooLarge` like any other.
 @Suite struct StickyLimitTests {
   static let limit = LayoutLimits.maximumExtent
   let viewport = Viewport(width: 390, height: 844)
@@ -309,6 +310,47 @@ import Testing
           let failures = LayoutChecker(prepared).failures(using: &rng)
           #expect(failures.isEmpty, "\(name) \(value), seed \(seed): \(failures)")
         }
+      }
+    }
+  }
+
+  // MARK: - Content that overflows to infinity
+
+  /// Content whose height overflows `Double` (parts of
+  /// `Double.greatestFiniteMagnitude` each) is past the limit like any
+  /// other: `.contentTooLarge` with an infinite extent, as the doc on
+  /// `prepare` promises, whether the sum overflows between sections, in a
+  /// uniform section's pitch (cell height plus spacing), in its strip or
+  /// in cells of varying heights. It used to be `.invalidConfiguration`
+  /// ("beyond the representable range"), while finite content past the
+  /// limit was `.contentTooLarge`.
+  @Test func contentThatOverflowsToInfinityIsContentTooLarge() {
+    let huge = Double.greatestFiniteMagnitude
+    let small = Size(width: 100, height: 100)
+    let cases: [(String, StickyHeaderLayout, LayoutItems)] = [
+      ("the top header and the menu", Self.allEffects(header: huge, menu: huge), LayoutItems(count: 1, size: small)),
+      (
+        "section headers and footers", Self.allEffects(sectionHeader: huge, sectionFooter: huge),
+        LayoutItems(sections: [.uniform(small, count: 1), .each([small])])
+      ),
+      (
+        "a full-width cell's pitch", Self.allEffects(cellSize: .fullWidth(height: huge), lineSpacing: huge),
+        LayoutItems(count: 2, size: .zero)
+      ),
+      ("full-width cells", Self.allEffects(cellSize: .fullWidth(height: huge)), LayoutItems(count: 3, size: .zero)),
+      (
+        "fixed cells", Self.allEffects(cellSize: .fixed(Size(width: 10, height: huge))),
+        LayoutItems(sections: [.uniform(.zero, count: 1), .uniform(.zero, count: 1)])
+      ),
+      ("line spacing of uniform items", Self.allEffects(lineSpacing: huge), LayoutItems(count: 3, size: small)),
+      (
+        "line spacing of items of varying heights", Self.allEffects(lineSpacing: huge),
+        LayoutItems([small, Size(width: 50, height: 10), small])
+      ),
+    ]
+    for (name, layout, items) in cases {
+      #expect(throws: LayoutError.contentTooLarge(extent: .infinity, limit: Self.limit), "\(name)") {
+        try layout.prepare(items: items, viewport: viewport)
       }
     }
   }

@@ -17,10 +17,14 @@
 /// Bad input: an item wider (across the lines) than the room between the
 /// section insets is clamped to that room. `prepare` throws
 /// `LayoutError.invalidConfiguration` for a negative or non-finite spacing,
-/// inset or header/footer length, for more than
-/// `LayoutItems.maximumAddressableCount` items, and
+/// inset or header/footer length, for a leading inset across the lines
+/// (`sectionInset.left` when scrolling vertically, `.top` horizontally)
+/// past `LayoutLimits.maximumExtent`, and for more than
+/// `LayoutItems.maximumAddressableCount` items; and
 /// `LayoutError.contentTooLarge` for content longer than
-/// `LayoutLimits.maximumExtent` (finite but huge sizes or spacings).
+/// `LayoutLimits.maximumExtent` (huge sizes, spacings, insets or
+/// header/footer lengths; with an infinite extent when the length
+/// overflows `Double`).
 public struct FlowLayout: CollectionLayout {
   /// How items share a line's spare room.
   public enum Alignment: String, Hashable, Sendable, CaseIterable {
@@ -90,8 +94,11 @@ public struct FlowLayout: CollectionLayout {
 
   /// Checks every length: spacings, insets, header and footer lengths.
   ///
+  /// - Complexity: O(1).
   /// - Throws: `LayoutError.invalidConfiguration` naming the first value
-  ///   that is NaN, infinite or negative.
+  ///   that is NaN, infinite or negative, or the leading inset across the
+  ///   lines (`sectionInset.left` for a vertical axis, `sectionInset.top`
+  ///   for a horizontal one) when it is past `LayoutLimits.maximumExtent`.
   public func validate() throws(LayoutError) {
     _ = try lineSpacing.validatedLength("lineSpacing")
     _ = try interItemSpacing.validatedLength("interItemSpacing")
@@ -101,6 +108,19 @@ public struct FlowLayout: CollectionLayout {
     _ = try sectionInset.right.validatedLength("sectionInset.right")
     _ = try headerLength.validatedLength("headerLength")
     _ = try footerLength.validatedLength("footerLength")
+    // Cells lie across the lines between the leading inset and the
+    // viewport's cross extent (items are clamped to the room between the
+    // insets), but that inset does not add into the content length that
+    // prepare checks against LayoutLimits.maximumExtent, so it is bounded
+    // here: a 1e300 pt left inset put every cell at x = 1e300, beyond the
+    // whole-plane query. The trailing inset and interItemSpacing need no
+    // bound: they only shrink the room or start new lines.
+    let across = axis.cross
+    let leadingAcross = sectionInset.leading(across)
+    if leadingAcross > LayoutLimits.maximumExtent {
+      let name = across == .horizontal ? "sectionInset.left" : "sectionInset.top"
+      throw .invalidConfiguration("\(name) must be at most \(LayoutLimits.maximumExtent) points, got \(leadingAcross)")
+    }
   }
 
   /// Lays out every item once.
@@ -108,7 +128,8 @@ public struct FlowLayout: CollectionLayout {
   /// - Complexity: O(n) time; 48 bytes per item (frame plus index).
   /// - Throws: `LayoutError` for a bad viewport, item size or configuration
   ///   (`validate()`), more than `LayoutItems.maximumAddressableCount` items,
-  ///   or content longer than `LayoutLimits.maximumExtent` (`.contentTooLarge`).
+  ///   or content longer than `LayoutLimits.maximumExtent` (`.contentTooLarge`,
+  ///   with an infinite extent when the length overflows `Double`).
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
     let viewport = try viewport.validated()
     try validate()

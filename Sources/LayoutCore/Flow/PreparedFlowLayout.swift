@@ -28,9 +28,9 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// Lays out `items`; `layout` has been validated (`FlowLayout.validate()`)
   /// and the item count checked.
   ///
-  /// - Throws: `LayoutError.invalidConfiguration` when the content does not
-  ///   fit in finite coordinates, `.contentTooLarge` when it is longer than
-  ///   `LayoutLimits.maximumExtent`.
+  /// - Throws: `LayoutError.contentTooLarge` when the content is longer
+  ///   than `LayoutLimits.maximumExtent`, with an infinite extent when its
+  ///   length overflows `Double`.
   init(layout: FlowLayout, items: LayoutItems, viewport: Viewport) throws(LayoutError) {
     self.layout = layout
     self.viewport = viewport
@@ -126,7 +126,7 @@ public struct PreparedFlowLayout: PreparedLayout {
       cursor += footerLength
       extents.append(SectionExtent(start: sectionStart, itemsStart: itemsStart, itemsEnd: itemsEnd, end: cursor))
     }
-    guard cursor.isFinite, framesAreFinite else { throw contentTooLarge("the flow layout's content") }
+    guard cursor.isFinite, framesAreFinite else { throw contentOverflowed() }
     try LayoutLimits.checkContent(cursor)
     starts.append(frames.count)
     cellFrames = frames

@@ -23,9 +23,9 @@
   /// Lays out `count` cells of `size` (cross extent clamped to `room`)
   /// from `lineStart` along the scroll axis, as `FlowLayout` places lines.
   ///
-  /// - Throws: `LayoutError.invalidConfiguration` when a pitch or the
-  ///   section's length is beyond the representable range. `count` is at
-  ///   most `LayoutItems.maximumAddressableCount` (checked by `prepare`).
+  /// - Throws: `LayoutError.contentTooLarge` with an infinite extent when a
+  ///   pitch or the section's end overflows `Double`. `count` is at most
+  ///   `LayoutItems.maximumAddressableCount` (checked by `prepare`).
   init(
     axis: Axis, count: Int, size itemSize: Size, lineStart: Double, lineSpacing: Double, gap: Double,
     crossStart: Double, room: Double, alignment: FlowLayout.Alignment
@@ -41,7 +41,7 @@
     let lineCount = count / perLine + (count % perLine == 0 ? 0 : 1)
     let linePitch = size[axis] + lineSpacing
     guard lineCount <= 1 || linePitch.isFinite, (size[cross] + gap).isFinite || perLine <= 1 else {
-      throw contentTooLarge("a uniform flow section's pitch")
+      throw contentOverflowed()
     }
     self.axis = axis
     self.count = count
@@ -60,7 +60,7 @@
     lastLineStart = lineCount == 0 ? full.start : last.start
     lastLinePitch = lineCount == 0 ? full.pitch : last.pitch
     guard (lineStart + lines.length).isFinite, fullLineStart.isFinite, lastLineStart.isFinite else {
-      throw contentTooLarge("a uniform flow section")
+      throw contentOverflowed()
     }
   }
 

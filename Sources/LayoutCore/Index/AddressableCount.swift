@@ -39,8 +39,19 @@ extension Double {
 }
 
 /// The error for geometry that does not fit in finite `Double` coordinates
-/// (finite but huge sizes or spacings that add up past `Double.greatestFiniteMagnitude`).
+/// (finite but huge sizes or spacings that add up past `Double.greatestFiniteMagnitude`),
+/// for layouts that document it as `.invalidConfiguration` (the filmstrip).
+/// Layouts that promise `.contentTooLarge` past `LayoutLimits.maximumExtent`
+/// throw `contentOverflowed()` instead.
 func contentTooLarge(_ what: String) -> LayoutError {
   .invalidConfiguration(
     "\(what) is beyond the representable range: sizes and spacings add up past \(Double.greatestFiniteMagnitude)")
+}
+
+/// The error for content whose length overflows to infinity, in layouts
+/// that reject content longer than `LayoutLimits.maximumExtent` with
+/// `.contentTooLarge`: infinitely long content is past the limit like any
+/// other, so it gets the same error, with an infinite extent.
+func contentOverflowed() -> LayoutError {
+  .contentTooLarge(extent: .infinity, limit: LayoutLimits.maximumExtent)
 }

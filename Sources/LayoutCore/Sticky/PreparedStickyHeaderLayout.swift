@@ -61,9 +61,9 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// Lays out `items`; `layout` has been validated and the item count
   /// checked.
   ///
-  /// - Throws: `LayoutError.invalidConfiguration` when the content does not
-  ///   fit in finite coordinates, `.contentTooLarge` when it is longer than
-  ///   `LayoutLimits.maximumExtent`.
+  /// - Throws: `LayoutError.contentTooLarge` when the content is taller
+  ///   than `LayoutLimits.maximumExtent`, with an infinite extent when its
+  ///   height (or a section's pitch) overflows `Double`.
   init(layout: StickyHeaderLayout, items: LayoutItems, viewport: Viewport) throws(LayoutError) {
     self.layout = layout
     self.viewport = viewport
@@ -103,7 +103,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
         // element with no size is absent, like the headers and footers.
         let present = size.width > 0 && size.height > 0
         let pitch = size.height + spacing
-        guard pitch.isFinite || count <= 1 || !present else { throw contentTooLarge("a sticky section's pitch") }
+        guard pitch.isFinite || count <= 1 || !present else { throw contentOverflowed() }
         let strip = UniformStrip(
           leading: itemsStart, extent: size.height, pitch: pitch, count: present ? count : 0)
         cells = .uniform(strip, width: size.width)
@@ -132,7 +132,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     // 8e245 pt tall was accepted: its frame's top rounded to 0, above the
     // section's start, and the query missed it; fuzz input
     // Fuzz/Crashers/FuzzLayouts/sticky-huge-section-header-query-miss.)
-    guard cursor.isFinite else { throw contentTooLarge("the sticky layout's content") }
+    guard cursor.isFinite else { throw contentOverflowed() }
     try LayoutLimits.checkContent(cursor)
     self.sections = sections
     self.cells = allCells

@@ -38,8 +38,9 @@
 /// `Viewport.minimumExtent` points, an overlay alpha outside 0...1, a bad
 /// fixed cell size or more than `LayoutItems.maximumAddressableCount`
 /// items, and `.contentTooLarge` for content taller than
-/// `LayoutLimits.maximumExtent`; cells wider than the room between the
-/// insets are narrowed to it.
+/// `LayoutLimits.maximumExtent` (with an infinite extent when the height
+/// overflows `Double`); cells wider than the room between the insets are
+/// narrowed to it.
 public struct StickyHeaderLayout: CollectionLayout {
   /// How big each cell is.
   public enum CellSize: Hashable, Sendable {
@@ -170,7 +171,8 @@ public struct StickyHeaderLayout: CollectionLayout {
   ///   O(n) for the cells of `.each` sections with `.items`.
   /// - Throws: `LayoutError` for a bad viewport, item size or configuration,
   ///   more than `LayoutItems.maximumAddressableCount` items, or content
-  ///   taller than `LayoutLimits.maximumExtent` (`.contentTooLarge`).
+  ///   taller than `LayoutLimits.maximumExtent` (`.contentTooLarge`, with
+  ///   an infinite extent when the height overflows `Double`).
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedStickyHeaderLayout {
     let viewport = try viewport.validated()
     try validate()
