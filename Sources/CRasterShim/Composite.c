@@ -11,6 +11,10 @@
 // Macros rather than functions: debug builds (-O0) do not inline.
 #define sw_min(a, b) ((a) < (b) ? (a) : (b))
 #define sw_max(a, b) ((a) > (b) ? (a) : (b))
+// A texel coordinate clamped to [0, hi]; NaN (0 × ∞ from a subnormal image
+// rectangle) reads as 0 instead of reaching an int conversion. For every
+// other value it is exactly sw_min(hi, sw_max(0, x)).
+#define SW_TEXEL(hi, x) sw_min((hi), sw_max(0, ((x) != (x) ? 0 : (x))))
 #define SW_BYTE(out, value)                                   \
   do {                                                        \
     const double v_ = (value) + 0.5;                          \
@@ -43,8 +47,8 @@ static void composite_general(const sw_quad *q) {
       double r = q->flat[0], g = q->flat[1], b = q->flat[2], a = q->flat[3];
       if (q->tex && u >= q->vis_min_x && u < q->vis_max_x && v >= q->vis_min_y && v < q->vis_max_y) {
         const int tw = q->tex_width, th = q->tex_height;
-        const double sx = sw_min(tw - 1, sw_max(0, (u - q->image_x) * q->sx_scale - 0.5));
-        const double sy = sw_min(th - 1, sw_max(0, (v - q->image_y) * q->sy_scale - 0.5));
+        const double sx = SW_TEXEL(tw - 1, (u - q->image_x) * q->sx_scale - 0.5);
+        const double sy = SW_TEXEL(th - 1, (v - q->image_y) * q->sy_scale - 0.5);
         const int ix = (int)sx, iy = (int)sy;
         const double fx = sx - ix, fy = sy - iy;
         const int ix1 = ix + 1 < tw ? ix + 1 : tw - 1;
@@ -140,7 +144,7 @@ __attribute__((always_inline)) static inline void composite_axis_aligned_body(co
       col->interior = !(col->qx > edge);
       col->in_vis = q->tex && u >= q->vis_min_x && u < q->vis_max_x;
       if (col->in_vis) {
-        const double sx = sw_min(tw - 1, sw_max(0, (u - q->image_x) * q->sx_scale - 0.5));
+        const double sx = SW_TEXEL(tw - 1, (u - q->image_x) * q->sx_scale - 0.5);
         col->ix = (int)sx;
         col->fx = sx - col->ix;
         col->one_minus_fx = 1 - col->fx;
@@ -188,7 +192,7 @@ __attribute__((always_inline)) static inline void composite_axis_aligned_body(co
     int iy = 0, iy1 = 0;
     double fy = 0, one_minus_fy = 1;
     if (row_vis) {
-      const double sy = sw_min(th - 1, sw_max(0, (v - q->image_y) * q->sy_scale - 0.5));
+      const double sy = SW_TEXEL(th - 1, (v - q->image_y) * q->sy_scale - 0.5);
       iy = (int)sy;
       fy = sy - iy;
       one_minus_fy = 1 - fy;

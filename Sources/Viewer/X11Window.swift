@@ -204,7 +204,10 @@ public final class X11Window {
     case Int32(sw_XI_Enter):
       smoothScroll.reset()
     case Int32(sw_XI_DeviceChanged):
-      smoothScroll.replaceAxes(xinput.scrollAxes())
+      // Any device's change (a keyboard's too) arrives here: the baselines
+      // go only when the pointers' scroll axes really changed.
+      let changed = SmoothScroll(axes: xinput.scrollAxes())
+      if changed.axes != smoothScroll.axes { smoothScroll = changed }
     default:
       break
     }

@@ -101,6 +101,73 @@ import Testing
     #expect(lit > 40, "glyph pixels: \(lit)")
     #expect(font.width(of: "42", pixelSize: 20) > 15)
   }
+
+  /// Clearing all but the inside of rectangles that are then filled with an
+  /// opaque colour gives the bits of a full clear and the same fills, from
+  /// any earlier content, at any scale and placement.
+  @Test func clearingAroundOpaqueFillsGivesTheBitsOfAFullClear() {
+    var rng = SplitMix64(seed: propertySeed(7))
+    func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
+    for i in 0..<200 {
+      let scale = [1.0, 2.0, 3.0, 1.37][i % 4]
+      let size = PixelSize(width: 8 + Int(rng.next() % 60), height: 8 + Int(rng.next() % 60))
+      var earlier = Canvas(pixelSize: size, scale: scale)
+      earlier.fill(Rect(x: 0, y: 0, width: 100, height: 100), Color(red: unit(), green: unit(), blue: unit()))
+      let rects = (0..<(1 + Int(rng.next() % 3))).map { _ in
+        Rect(x: unit() * 30 - 5, y: unit() * 30 - 5, width: unit() * 40, height: unit() * 40)
+      }
+      let colors = rects.map { _ in Color(red: unit(), green: unit(), blue: unit()) }
+      var full = earlier
+      full.clear(.black)
+      var partial = earlier
+      partial.clear(.black, exceptInsideOf: rects + [Rect(x: .nan, y: 0, width: 1, height: 1)])
+      for (rect, color) in zip(rects, colors) {
+        full.fill(rect, color)
+        partial.fill(rect, color)
+      }
+      let same = full.image == partial.image
+      #expect(same, "case \(i): \(rects) at \(scale)x")
+    }
+  }
+
+  /// Rectangles far from the origin (past 2^32 px) cover nothing: the
+  /// fill's coordinates there round by more than the 1 px margin.
+  @Test func hugeRectanglesFallBackToAFullClear() {
+    let size = PixelSize(width: 200, height: 50)
+    var earlier = Canvas(pixelSize: size, scale: 3)
+    earlier.fill(Rect(x: 0, y: 0, width: 100, height: 100), Color(red: 0.2, green: 0.9, blue: 0.4))
+    let rect = Rect(x: -144_416_076_200_223.5, y: -1, width: 144_416_076_200_266.03, height: 18.67)
+    var full = earlier
+    full.clear(.black)
+    full.fill(rect, .white)
+    var partial = earlier
+    partial.clear(.black, exceptInsideOf: [rect])
+    partial.fill(rect, .white)
+    let same = full.image == partial.image
+    #expect(same)
+  }
+
+  /// An image rectangle so thin that texels per point overflow (a
+  /// subnormal width) draws the fallback colour (white: grey where it
+  /// covers part of a pixel) instead of reading outside the image (red).
+  @Test func aSubnormalImageRectangleDrawsTheFallback() {
+    var canvas = Canvas(pixelSize: PixelSize(width: 8, height: 8), scale: 1)
+    let image = RGBAImage(width: 4, height: 4, fill: (255, 0, 0, 255))
+    let width = Double.leastNormalMagnitude / 4
+    let thin = Rect(x: 0, y: 0, width: width, height: 8)
+    canvas.drawQuad(
+      size: Size(width: width, height: 8), transform: AffineTransform(translationX: 2.5, y: 0),
+      paint: .image(image, imageRect: thin, visibleRect: thin, fallback: .white))
+    var touched = 0
+    for y in 0..<8 {
+      for x in 0..<8 {
+        let p = pixel(canvas, x, y)
+        #expect(p.r == p.g && p.g == p.b, "(\(x), \(y)) is \(p)")
+        if p.r > 0 { touched += 1 }
+      }
+    }
+    #expect(touched > 0, "the quad covers part of a column")
+  }
 }
 
 @Suite struct ElementPainterTests {
@@ -129,33 +196,5 @@ import Testing
     #expect(canvas.image[1, 5].r > 200 && canvas.image[1, 5].b < 60, "left edge shows the image's middle-left: red")
     #expect(canvas.image[8, 5].b > 200, "right of the content centre: blue")
     #expect(canvas.image[15, 5] == (255, 255, 255, 255), "outside the content rect: the fallback")
-  }
-
-  /// Clearing all but the inside of rectangles that are then filled with an
-  /// opaque colour gives the bits of a full clear and the same fills, from
-  /// any earlier content, at any scale and placement.
-  @Test func clearingAroundOpaqueFillsGivesTheBitsOfAFullClear() {
-    var rng = SplitMix64(seed: propertySeed(7))
-    func unit() -> Double { Double(rng.next() >> 11) / Double(1 << 53) }
-    for i in 0..<200 {
-      let scale = [1.0, 2.0, 3.0, 1.37][i % 4]
-      let size = PixelSize(width: 8 + Int(rng.next() % 60), height: 8 + Int(rng.next() % 60))
-      var earlier = Canvas(pixelSize: size, scale: scale)
-      earlier.fill(Rect(x: 0, y: 0, width: 100, height: 100), Color(red: unit(), green: unit(), blue: unit()))
-      let rects = (0..<(1 + Int(rng.next() % 3))).map { _ in
-        Rect(x: unit() * 30 - 5, y: unit() * 30 - 5, width: unit() * 40, height: unit() * 40)
-      }
-      let colors = rects.map { _ in Color(red: unit(), green: unit(), blue: unit()) }
-      var full = earlier
-      full.clear(.black)
-      var partial = earlier
-      partial.clear(.black, exceptInsideOf: rects + [Rect(x: .nan, y: 0, width: 1, height: 1)])
-      for (rect, color) in zip(rects, colors) {
-        full.fill(rect, color)
-        partial.fill(rect, color)
-      }
-      let same = full.image == partial.image
-      #expect(same, "case \(i): \(rects) at \(scale)x")
-    }
   }
 }

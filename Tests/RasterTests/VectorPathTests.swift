@@ -86,4 +86,33 @@ import Testing
     #expect(changed > cases / 3, "only \(changed) of \(cases) quads changed a pixel")
   }
 
+  /// A texel coordinate that is NaN (0 × ∞: a pixel centre exactly on the
+  /// edge of an image rectangle whose texels per point overflowed) reads
+  /// texel 0 on every path instead of converting NaN to an index.
+  @Test func aNaNTexelCoordinateReadsTheFirstTexel() {
+    var texture: [UInt8] = [10, 20, 30, 255, 40, 50, 60, 255]
+    for level: Int32 in [-1, 0, 1] {
+      var out = [UInt8](repeating: 0, count: 8 * 8 * 4)
+      texture.withUnsafeMutableBufferPointer { tex in
+        out.withUnsafeMutableBufferPointer { buffer in
+          var q = sw_quad()
+          q.dst = buffer.baseAddress
+          q.dst_width = 8
+          (q.x0, q.y0, q.x1, q.y1) = (2, 0, 3, 8)
+          (q.a, q.d, q.tx, q.ty) = (1, 1, -2.5, 0)
+          (q.half_w, q.half_h, q.radius, q.pixels_per_unit) = (0.5, 4, 0, 1)
+          (q.opacity, q.keep) = (1, 1)
+          q.flat = (255, 255, 255, 255)
+          q.tex = UnsafePointer(tex.baseAddress)
+          (q.tex_width, q.tex_height) = (2, 1)
+          (q.image_x, q.image_y, q.sx_scale, q.sy_scale) = (0, 0, .infinity, 0.125)
+          (q.vis_min_x, q.vis_min_y, q.vis_max_x, q.vis_max_y) = (0, 0, 1, 8)
+          sw_composite_quad_at(&q, level)
+        }
+      }
+      // Column 2, u = 0: NaN → texel 0 (10, 20, 30), as much as the edge covers.
+      #expect(out[(0 * 8 + 2) * 4 + 2] > 0, "level \(level)")
+      #expect(out[(0 * 8 + 2) * 4] <= out[(0 * 8 + 2) * 4 + 2], "level \(level): texel 0, not texel 1 or beyond")
+    }
+  }
 }

@@ -66,7 +66,9 @@ public struct Canvas: Sendable {
   /// caller that fills those rectangles with an opaque colour next, which
   /// sets such pixels without reading them, so the result is the same bits
   /// as after a full clear, without writing most pixels twice. Non-finite
-  /// rectangles cover nothing.
+  /// rectangles, and rectangles with an edge more than 2^32 pixels from
+  /// the origin (where the fill's coordinates round by more than a pixel),
+  /// cover nothing.
   ///
   /// - Complexity: O(pixels + rows × covered log covered).
   public mutating func clear(_ color: Color, exceptInsideOf covered: [Rect]) {
@@ -74,7 +76,13 @@ public struct Canvas: Sendable {
     var inner: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
     let w = Double(width)
     let h = Double(height)
+    // Past 2^32 px, the fill's own coordinates round by more than the
+    // 1 px margin: such a rectangle covers nothing here.
+    let bound = 4_294_967_296.0
     for rect in covered where rect.isFinite {
+      guard abs(rect.minX * scale) <= bound, abs(rect.maxX * scale) <= bound, abs(rect.minY * scale) <= bound,
+        abs(rect.maxY * scale) <= bound
+      else { continue }
       let x0 = Swift.max(0, (rect.minX * scale).rounded(.up) + 1)
       let y0 = Swift.max(0, (rect.minY * scale).rounded(.up) + 1)
       let x1 = Swift.min(w, (rect.maxX * scale).rounded(.down) - 1)
@@ -194,14 +202,20 @@ public struct Canvas: Sendable {
       quad.flat = color.premultiplied255
     case .image(let image, let rect, let visibleRect, let fallbackColor):
       quad.flat = fallbackColor.premultiplied255
-      if image.width > 0, image.height > 0, rect.size.isPositive, rect.isFinite, visibleRect.isFinite {
+      // Texels per point; a rectangle so thin that it overflows (a
+      // subnormal width) shows the fallback colour.
+      let sxScale = Double(image.width) / rect.width
+      let syScale = Double(image.height) / rect.height
+      if image.width > 0, image.height > 0, image.width <= Int(Int32.max), image.height <= Int(Int32.max),
+        rect.size.isPositive, rect.isFinite, visibleRect.isFinite, sxScale.isFinite, syScale.isFinite
+      {
         texture = image
         quad.tex_width = Int32(image.width)
         quad.tex_height = Int32(image.height)
         quad.image_x = rect.minX
         quad.image_y = rect.minY
-        quad.sx_scale = Double(image.width) / rect.width
-        quad.sy_scale = Double(image.height) / rect.height
+        quad.sx_scale = sxScale
+        quad.sy_scale = syScale
         quad.vis_min_x = visibleRect.minX
         quad.vis_min_y = visibleRect.minY
         quad.vis_max_x = visibleRect.maxX
