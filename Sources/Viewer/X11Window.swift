@@ -242,20 +242,11 @@ public final class X11Window {
     }
   }
 
-  /// Shows premultiplied RGBA pixels (`width × height`, rows top to
-  /// bottom) at the window's top-left corner and waits until the server
-  /// has them: `upload` then `show`. Pixels outside the window are cut; a
-  /// frame smaller than the window leaves the rest as it was. A
-  /// non-positive size or a buffer shorter than `width × height × 4` bytes
-  /// shows nothing.
-  ///
-  /// - Complexity: O(width × height).
-  public func present(rgba: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int) {
-    if upload(rgba: rgba, width: w, height: h) { show() }
-  }
-
-  /// Converts premultiplied RGBA pixels into the window's image (the
-  /// server's pixel format), ready for `show`. Returns false, changing
+  /// Converts premultiplied RGBA pixels (`width × height`, rows top to
+  /// bottom) into the window's image (the server's pixel format), ready
+  /// for `show`, which puts them at the window's top-left corner (pixels
+  /// outside the window are cut; a smaller frame leaves the rest as it
+  /// was). Returns false, changing
   /// nothing, for a non-positive size or a buffer shorter than
   /// `width × height × 4` bytes.
   ///
