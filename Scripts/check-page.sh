@@ -11,15 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-say() { printf '== %s\n' "$*"; }
-fail() { printf 'check-page: FAIL: %s\n' "$*" >&2; exit 1; }
-
-as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
-install() {
-  say "installing $*"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
+NAME=check-page
+source Scripts/common.sh
 
 out=${1:-}
 if [[ -z $out ]]; then

@@ -16,14 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-say() { printf '== %s\n' "$*"; }
-fail() { printf 'check-viewer: FAIL: %s\n' "$*" >&2; exit 1; }
-as_root() { if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi; }
-install() {
-  say "installing $*"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
+NAME=check-viewer
+source Scripts/common.sh
 
 missing=()
 [[ -f /usr/include/X11/Xlib.h ]] || missing+=(libx11-dev)
