@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
     .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
     .library(name: "Album", targets: ["Album"]),
+    .library(name: "LayoutHost", targets: ["LayoutHost"]),
     .library(name: "Raster", targets: ["Raster"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
@@ -23,6 +24,10 @@ let package = Package(
     // MARK: - Scroll physics
 
     .target(name: "ScrollPhysics", dependencies: ["LayoutCore"]),
+
+    // MARK: - The layout host: what a UICollectionView asks, for any layout (standard library + LayoutCore)
+
+    .target(name: "LayoutHost", dependencies: ["LayoutCore"]),
 
     // MARK: - Album (pager + filmstrip + coordinator)
 
@@ -58,6 +63,7 @@ let package = Package(
         "LayoutCore",
         "ScrollPhysics",
         "Album",
+        "LayoutHost",
         "MallocCounter",
         "Raster",
         "CRasterShim",
@@ -72,6 +78,7 @@ let package = Package(
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),
+    .testTarget(name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(name: "AlbumTests", dependencies: ["Album", "LayoutCore", "ScrollPhysics", "ScrollworkTestSupport"]),
     .testTarget(
       name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport"],

@@ -4,7 +4,7 @@ struct Scrollwork: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scrollwork",
     abstract: "Scroll-driven collection layouts: inspect, simulate and render them.",
-    subcommands: [Demo.self, Render.self, Inspect.self, Simulate.self, Bench.self, View.self])
+    subcommands: [Demo.self, Render.self, Inspect.self, Simulate.self, Replay.self, Bench.self, View.self])
 }
 
 struct Inspect: ParsableCommand {
@@ -20,6 +20,26 @@ struct Inspect: ParsableCommand {
       Example: scrollwork inspect flow --viewport 390x844 --items 100 --item-size 120x120 --offset 0,400
       """,
     subcommands: LayoutRegistry.inspectCommands)
+}
+
+struct Replay: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Replay a collection view's calls on a layout host; print one JSON line per call.",
+    discussion: """
+      Reads JSON Lines from --calls FILE (- for standard input), one call per line in the order \
+      UIKit makes them ({"call":"prepare","bounds":[0,0,390,844],"sections":[1000]}, "elements", \
+      "item", "supplementary", "shouldInvalidateForBoundsChange", "invalidationContextForBoundsChange", \
+      "shouldInvalidateForPreferredSize", "invalidationContextForPreferredSize", "invalidate", \
+      "prepareForUpdates", "initialForAppearingItem", "finalForDisappearingItem", \
+      "initialForAppearingSupplementary", "finalForDisappearingSupplementary", "finalizeUpdates", \
+      "targetContentOffset", "targetContentOffsetForProposed", "transition", "finishTransition", \
+      "contentSize"), and prints one JSON line per call with the answer. A bad line gets an \
+      error line naming the line and the field, and the replay goes on with the state unchanged; \
+      the exit status is 1 when any line failed. The format: Guides/LayoutHost.md.
+
+      Example: scrollwork replay flow --item-size 120x120 --calls calls.jsonl
+      """,
+    subcommands: LayoutRegistry.replayCommands)
 }
 
 struct Simulate: ParsableCommand {

@@ -81,6 +81,14 @@ public protocol PreparedLayout: Sendable {
   /// coordinate read as 0 (every value that leaves the engine is finite).
   func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point
 
+  /// What a change of content offset alone can change in the attributes
+  /// (`ScrollDependence`): what a host invalidates on a scroll. The default
+  /// is `.elements`; layouts whose attributes depend on the offset less
+  /// declare it (see `ScrollDependence`).
+  ///
+  /// - Complexity: O(1).
+  var scrollDependence: ScrollDependence { get }
+
   /// As `targetContentOffset(proposed:velocity:at:)`, also told where the
   /// drag began (the content offset at touch-down): a layout that limits a
   /// swipe to one item measures from there. The default ignores `dragStart`.

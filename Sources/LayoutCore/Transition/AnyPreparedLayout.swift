@@ -11,6 +11,8 @@ public struct AnyPreparedLayout: PreparedLayout {
   public let viewport: Viewport
   /// The wrapped layout's number of sections.
   public let numberOfSections: Int
+  /// The wrapped layout's scroll dependence.
+  public let scrollDependence: ScrollDependence
   private let items: @Sendable (Int) -> Int
   private let size: @Sendable (ScrollState) -> Size
   private let inset: @Sendable (ScrollState) -> EdgeInsets
@@ -27,6 +29,7 @@ public struct AnyPreparedLayout: PreparedLayout {
     base = layout
     viewport = layout.viewport
     numberOfSections = layout.numberOfSections
+    scrollDependence = layout.scrollDependence
     items = { layout.numberOfItems(inSection: $0) }
     size = { layout.contentSize(at: $0) }
     inset = { layout.contentInset(at: $0) }

@@ -75,6 +75,10 @@ struct ProminentOptions: ParsableArguments {
 
   func layout(input: LayoutInputOptions) throws -> ProminentLayout {
     guard let size = input.itemSize?.value else { throw ValidationError("prominent needs --item-size WxH") }
+    return layout(itemSize: size)
+  }
+
+  func layout(itemSize size: Size) -> ProminentLayout {
     var layout = preset.layout(itemSize: size)
     if let lineSpacing { layout.lineSpacing = lineSpacing }
     if let minScale { layout.minScale = minScale }

@@ -46,6 +46,8 @@ protocol LayoutEntry {
   static var inspectCommand: any ParsableCommand.Type { get }
   /// `scrollwork simulate NAME`.
   static var simulateCommand: any ParsableCommand.Type { get }
+  /// `scrollwork replay NAME`: a `ReplayCommand` (`Replay/ReplayCommands.swift`).
+  static var replayCommand: any ParsableCommand.Type { get }
   /// The drawable, scripted scene for `preset` (`demo`, `render`).
   static func scene(_ preset: Preset) -> SceneEntry
   /// The benchmark scenarios (`bench`).
@@ -100,6 +102,7 @@ enum LayoutRegistry {
 
   static var inspectCommands: [any ParsableCommand.Type] { all.map { $0.inspectCommand } }
   static var simulateCommands: [any ParsableCommand.Type] { all.map { $0.simulateCommand } }
+  static var replayCommands: [any ParsableCommand.Type] { all.map { $0.replayCommand } }
   static var demoScenes: [SceneEntry] { all.flatMap { $0.demoScenes } }
   static var benchScenarios: [BenchScenario] { all.flatMap { $0.benchScenarios } }
 

@@ -1,0 +1,361 @@
+import LayoutCore
+
+/// Everything a `UICollectionView` asks of its layout, answered for one
+/// prepared engine layout: the platform-neutral model a UIKit (or any
+/// other) shell forwards every call to, so the shell only converts types.
+///
+/// The call order follows UIKit's:
+///
+/// 1. `prepare(bounds:counts:)` — UIKit's `prepare()`; prepares the engine
+///    layout (the only O(n) step) when the bounds' size, the counts or an
+///    invalidation asked for it, and does nothing otherwise.
+/// 2. `contentSize`, `elements(in:into:)`, `attributes(for:)` — the
+///    queries, at the current bounds' origin (the content offset).
+/// 3. A scroll: `shouldInvalidate(forBoundsChange:)`, then
+///    `invalidationContext(forBoundsChange:)` and `invalidate(with:)`. A
+///    scroll never prepares again: the context names only the elements in
+///    view whose attributes follow the offset (`ScrollDependence`); only a
+///    change of size invalidates everything.
+/// 4. A self-sizing cell: `shouldInvalidate(forPreferredSize:of:)`, then
+///    `invalidationContext(forPreferredSize:of:)` (which records the size
+///    and computes the content offset adjustment that keeps the anchor
+///    still) and `invalidate(with:)` (which applies the adjustment).
+/// 5. A batch update: `prepare(forUpdates:counts:)`, then
+///    `initialAttributes(forAppearing:)` / `finalAttributes(forDisappearing:)`
+///    for the elements on screen, `targetContentOffset(forProposed:)` and
+///    `finalizeUpdates()`.
+/// 6. Scrolling ends: `targetContentOffset(proposed:velocity:)` snaps.
+///
+/// A host is a value: copy it to keep a state. It is `Sendable`; a UIKit
+/// shell keeps it on the main actor.
+///
+/// Bad input never traps: non-finite bounds or counts that do not fit are
+/// refused with `HostError` (changing nothing), an index path that does not
+/// exist answers `nil`, a rectangle that is not finite answers nothing.
+public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
+  /// Prepares the engine layout for items in a viewport.
+  public typealias Prepare = @Sendable (LayoutItems, Viewport) throws(LayoutError) -> Prepared
+
+  /// The most items a host lays out over all sections.
+  public static var maximumItemCount: Int { 1 << 40 }
+
+  let makePrepared: Prepare
+  var erase: (@Sendable (Prepared) -> AnyPreparedLayout)?
+  /// Where item sizes come from.
+  public let itemSizes: ItemSizeSource
+  /// The display scale (pixels per point) the layout is prepared for.
+  public var scale: Double {
+    didSet { if scale != oldValue { needsPrepare = true } }
+  }
+  /// The collection view's bounds: origin = content offset, size = the
+  /// viewport.
+  public internal(set) var bounds: Rect = .zero
+  /// The item count of each section the layout was last asked to prepare.
+  public internal(set) var counts: [Int] = []
+  /// The engine layout, once prepared; `nil` before the first successful
+  /// prepare and after a failed one.
+  public internal(set) var prepared: Prepared?
+  /// The scroll state queries read; its content offset follows `bounds`.
+  public internal(set) var state: Prepared.State
+  /// Where the current drag began (set by the shell at touch-down): a
+  /// layout that limits a swipe to one item measures from there.
+  public var dragStart: Point?
+
+  var needsPrepare = true
+  var preparedSize: Size?
+  var buffer: [LayoutAttributes] = []
+  var otherBuffer: [LayoutAttributes] = []
+  var idBuffer: [ElementID] = []
+  var update: PendingUpdate?
+  var restingOffset: Point?
+
+  /// An update between `prepare(forUpdates:counts:)` and
+  /// `finalizeUpdates()`: the layout before, where it was, the identity
+  /// mapping and the offset that keeps the anchor in place.
+  struct PendingUpdate: Sendable {
+    var before: Prepared
+    var beforeState: Prepared.State
+    var change: SnapshotChange
+    var target: Point
+    var anchor: ElementID?
+  }
+
+  /// A host for layouts that `prepare` builds, with a scroll state of its
+  /// own kind (the filmstrip's accordion state, say).
+  public init(
+    itemSizes: ItemSizeSource, initialState: Prepared.State, scale: Double = 2, prepare: @escaping Prepare
+  ) {
+    self.makePrepared = prepare
+    self.erase = nil
+    self.itemSizes = itemSizes
+    self.scale = scale
+    self.state = initialState
+  }
+
+  /// The current content offset (`bounds.origin`).
+  public var contentOffset: Point { bounds.origin }
+
+  /// The visible rectangle: `bounds`.
+  public var visibleRect: Rect { bounds }
+
+  /// The content size at the current state; zero before a prepare.
+  public var contentSize: Size { prepared?.contentSize(at: state) ?? .zero }
+
+  /// The content insets at the current state.
+  public var contentInset: EdgeInsets { prepared?.contentInset(at: state) ?? .zero }
+
+  /// What a scroll can change (`ScrollDependence`); `.none` before a
+  /// prepare.
+  public var scrollDependence: ScrollDependence { prepared?.scrollDependence ?? .none }
+
+  /// The prepared layout behind one type, for transitions; `nil` before a
+  /// prepare or for layouts whose state is not a plain `ScrollState`.
+  public var erasedLayout: AnyPreparedLayout? {
+    guard let prepared, let erase else { return nil }
+    return erase(prepared)
+  }
+
+  // MARK: - Prepare
+
+  /// Moves the bounds without invalidating anything (what the collection
+  /// view's bounds are when UIKit makes its next call). A new size makes
+  /// the next `prepare` prepare again.
+  ///
+  /// - Throws: `HostError.invalidBounds` for a non-finite or negative
+  ///   rectangle; the bounds stay.
+  public mutating func setBounds(_ rect: Rect) throws(HostError) {
+    guard rect.isFinite, rect.width >= 0, rect.height >= 0 else { throw .invalidBounds(rect) }
+    if rect.size != bounds.size { needsPrepare = true }
+    bounds = rect
+    state.contentOffset = rect.origin
+    if restingOffset != nil && update == nil { restingOffset = nil }
+  }
+
+  /// UIKit's `prepare()`: makes the layout ready for `bounds` and sections
+  /// of `counts` items, preparing the engine layout when the size or
+  /// counts changed or an invalidation asked for it.
+  ///
+  /// A layout that self-sizes keeps its measured sizes across a change of
+  /// size (`SelfSizingLayout.resized(to:)`); new counts start again from
+  /// the item source.
+  ///
+  /// - Returns: whether the engine layout was prepared again.
+  /// - Complexity: O(1) when nothing changed; the engine's prepare (O(n))
+  ///   otherwise.
+  /// - Throws: `HostError` for bad bounds, negative counts or more than
+  ///   `maximumItemCount` items, or a layout that cannot be prepared for
+  ///   them (a zero-sized viewport, say): the layout is then left
+  ///   unprepared (`prepared == nil`; queries answer nothing) until a
+  ///   prepare succeeds.
+  @discardableResult
+  public mutating func prepare(bounds newBounds: Rect, counts newCounts: [Int]) throws(HostError) -> Bool {
+    try Self.checkCounts(newCounts)
+    try setBounds(newBounds)
+    if !needsPrepare, prepared != nil, preparedSize == bounds.size, counts == newCounts { return false }
+    let viewport = Viewport(size: bounds.size, scale: scale)
+    if counts == newCounts, var sizing = prepared as? any SelfSizingLayout, preparedSize != bounds.size {
+      prepared = nil
+      do throws(LayoutError) {
+        sizing = try sizing.resized(to: viewport)
+        prepared = sizing as? Prepared
+      } catch {
+        needsPrepare = true
+        throw .layout(error)
+      }
+      if prepared != nil {
+        finishPrepare()
+        return true
+      }
+    }
+    counts = newCounts
+    do throws(LayoutError) {
+      prepared = try makePrepared(itemSizes.items(counts: newCounts, viewport: bounds.size), viewport)
+    } catch {
+      prepared = nil
+      needsPrepare = true
+      throw .layout(error)
+    }
+    finishPrepare()
+    return true
+  }
+
+  /// `prepare(bounds:counts:)` at the current bounds and counts.
+  @discardableResult
+  public mutating func prepareIfNeeded() throws(HostError) -> Bool {
+    try prepare(bounds: bounds, counts: counts)
+  }
+
+  mutating func finishPrepare() {
+    needsPrepare = false
+    preparedSize = bounds.size
+  }
+
+  static func checkCounts(_ counts: [Int]) throws(HostError) {
+    var total = 0
+    for (s, count) in counts.enumerated() {
+      guard count >= 0 else { throw .invalidCounts("section \(s) has \(count) items; counts must not be negative") }
+      total += count
+      guard total <= maximumItemCount else {
+        throw .invalidCounts("more than \(maximumItemCount) items in all")
+      }
+    }
+  }
+
+  // MARK: - Queries
+
+  /// Appends the attributes of every element whose frame meets `rect` at
+  /// the current state (UIKit's `layoutAttributesForElements(in:)`);
+  /// nothing for a rectangle that is not finite or before a prepare.
+  ///
+  /// - Complexity: the engine layout's query, O(log n + k).
+  public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
+    guard rect.isFinite, let prepared else { return }
+    prepared.attributes(in: rect, at: state, into: &result)
+  }
+
+  /// The attributes in `rect`, as a new array.
+  public func elements(in rect: Rect) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    elements(in: rect, into: &result)
+    return result
+  }
+
+  /// The attributes of one element (UIKit's `layoutAttributesForItem(at:)`
+  /// and `layoutAttributesForSupplementaryView(ofKind:at:)`), or `nil` for
+  /// one that does not exist.
+  ///
+  /// - Complexity: the engine's lookup, O(log n) at most.
+  public func attributes(for id: ElementID) -> LayoutAttributes? {
+    guard let prepared, id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return nil }
+    if id.kind == .cell && id.item >= prepared.numberOfItems(inSection: id.section) { return nil }
+    return prepared.attributes(for: id, at: state)
+  }
+
+  // MARK: - Bounds changes
+
+  /// Whether moving to `newBounds` invalidates the layout: always when the
+  /// size changes; for a scroll only when the layout's attributes follow
+  /// the offset (`scrollDependence` is not `.none`). `false` for bounds
+  /// that are not finite.
+  ///
+  /// - Complexity: O(1).
+  public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
+    guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else { return false }
+    if newBounds.size != bounds.size || prepared == nil { return true }
+    return newBounds.origin != bounds.origin && scrollDependence != .none
+  }
+
+  /// What moving to `newBounds` invalidates: everything when the size
+  /// changes; for a scroll, the elements whose frames meet the old or the
+  /// new visible rectangle and whose kind follows the offset
+  /// (`ScrollDependence`), never everything.
+  ///
+  /// - Complexity: one visible-rect query, O(log n + k log k); no
+  ///   allocation when the previous context has been released.
+  public mutating func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
+    guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else {
+      return InvalidationContext(reason: .boundsChange)
+    }
+    if newBounds.size != bounds.size || prepared == nil {
+      var context = InvalidationContext.everything(.boundsChange)
+      context.bounds = newBounds
+      return context
+    }
+    var context = InvalidationContext(reason: .boundsChange)
+    context.bounds = newBounds
+    let dependence = scrollDependence
+    guard dependence != .none, newBounds.origin != bounds.origin, let prepared else { return context }
+    var newState = state
+    newState.contentOffset = newBounds.origin
+    buffer.removeAll(keepingCapacity: true)
+    prepared.attributes(in: bounds.union(newBounds), at: newState, into: &buffer)
+    idBuffer.removeAll(keepingCapacity: true)
+    for a in buffer where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
+    Self.sortUnique(&idBuffer)
+    context.elements = idBuffer
+    return context
+  }
+
+  /// Applies `context` (UIKit's `invalidateLayout(with:)`): takes its
+  /// bounds, moves the content offset by its adjustment, and prepares
+  /// again at the next `prepare` when it invalidates everything or the
+  /// counts.
+  public mutating func invalidate(with context: InvalidationContext) {
+    if let rect = context.bounds, rect.isFinite, rect.width >= 0, rect.height >= 0 {
+      if rect.size != bounds.size { needsPrepare = true }
+      bounds = rect
+    }
+    let adjustment = context.contentOffsetAdjustment
+    if adjustment.isFinite && adjustment != .zero {
+      bounds.origin = bounds.origin + adjustment
+    }
+    state.contentOffset = bounds.origin
+    if context.invalidatesEverything || context.invalidatesDataCounts { needsPrepare = true }
+  }
+
+  /// Invalidates everything: the next `prepare` prepares again (UIKit's
+  /// `invalidateLayout()`).
+  public mutating func invalidateEverything() { needsPrepare = true }
+
+  static func sortUnique(_ ids: inout [ElementID]) {
+    ids.sort()
+    var write = 0
+    for read in ids.indices where read == 0 || ids[read] != ids[write - 1] {
+      ids[write] = ids[read]
+      write += 1
+    }
+    ids.removeLast(ids.count - write)
+  }
+
+  // MARK: - Snapping
+
+  /// Where scrolling comes to rest when it would stop at `proposed` after
+  /// a release at `velocity` (UIKit's
+  /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`,
+  /// velocity in points per second): the engine layout's snapping, measured
+  /// from `dragStart` when the shell set it.
+  ///
+  /// - Complexity: the engine's, O(log n) at most.
+  public func targetContentOffset(proposed: Point, velocity: Point) -> Point {
+    guard let prepared else { return proposed.sanitized }
+    return prepared.targetContentOffset(
+      proposed: proposed.sanitized, velocity: velocity.sanitized, dragStart: (dragStart ?? bounds.origin).sanitized,
+      at: state)
+  }
+
+  /// Where to rest after a batch update or a layout change (UIKit's
+  /// `targetContentOffset(forProposedContentOffset:)`): the offset that
+  /// keeps the anchor item in place while an update is pending, else
+  /// `proposed` clamped into the offset bounds.
+  public func targetContentOffset(forProposed proposed: Point) -> Point {
+    if let restingOffset { return restingOffset }
+    return clampedOffset(proposed)
+  }
+
+  /// `offset` (non-finite coordinates read as 0) clamped into the range
+  /// the scroll view rests in.
+  public func clampedOffset(_ offset: Point) -> Point {
+    let offset = offset.sanitized
+    guard let prepared else { return offset }
+    let range = prepared.offsetBounds(at: state)
+    return Point(x: clamp(offset.x, range.min.x, range.max.x), y: clamp(offset.y, range.min.y, range.max.y))
+  }
+}
+
+extension LayoutHost where Prepared.State == ScrollState {
+  /// A host for an engine layout configuration whose items come from
+  /// `itemSizes`.
+  public init<Layout: CollectionLayout>(_ layout: Layout, itemSizes: ItemSizeSource, scale: Double = 2)
+  where Layout.Prepared == Prepared {
+    self.init(itemSizes: itemSizes, initialState: ScrollState(), scale: scale) { items, viewport throws(LayoutError) in
+      try layout.prepare(items: items, viewport: viewport)
+    }
+    erase = { AnyPreparedLayout($0) }
+  }
+
+  /// A host for layouts that `prepare` builds (estimated sizes, say).
+  public init(itemSizes: ItemSizeSource, scale: Double = 2, prepare: @escaping Prepare) {
+    self.init(itemSizes: itemSizes, initialState: ScrollState(), scale: scale, prepare: prepare)
+    erase = { AnyPreparedLayout($0) }
+  }
+}
