@@ -213,13 +213,6 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     prepared.attributes(in: rect, at: state, into: &result)
   }
 
-  /// The attributes in `rect`, as a new array.
-  public func elements(in rect: Rect) -> [LayoutAttributes] {
-    var result: [LayoutAttributes] = []
-    elements(in: rect, into: &result)
-    return result
-  }
-
   /// The attributes of one element (UIKit's `layoutAttributesForItem(at:)`
   /// and `layoutAttributesForSupplementaryView(ofKind:at:)`), or `nil` for
   /// one that does not exist.

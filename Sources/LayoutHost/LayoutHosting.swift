@@ -47,3 +47,12 @@ extension HostTransition {
     self.progress = clamp(progress.finiteOr(0), 0, 1)
   }
 }
+
+extension LayoutHosting {
+  /// The attributes in `rect`, as a new array.
+  public func elements(in rect: Rect) -> [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    elements(in: rect, into: &result)
+    return result
+  }
+}
