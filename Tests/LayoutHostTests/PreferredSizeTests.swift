@@ -1,0 +1,90 @@
+import LayoutCore
+import LayoutHost
+import ScrollworkTestSupport
+import Testing
+
+/// Self-sizing cells through the host: preferred sizes, the anchor, the
+/// content offset adjustment.
+@Suite struct PreferredSizeTests {
+  /// A tag cloud of estimates in short paragraphs (so a measured width
+  /// re-flows only its own paragraph).
+  static func cloud() throws -> any LayoutHosting {
+    var host = LayoutHost(itemSizes: .uniform(Size(width: 80, height: 30))) { items, viewport throws(LayoutError) in
+      try TagCloudLayout(paragraphLength: 8).prepare(estimated: items, viewport: viewport)
+    }
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [5000])
+    try host.setBounds(Rect(x: 0, y: 20_000, width: 390, height: 844))
+    return host
+  }
+
+  static func screen(_ host: any LayoutHosting) -> [ElementID: Point] {
+    Dictionary(
+      host.elements(in: host.bounds).map { ($0.id, $0.frame.origin - host.bounds.origin) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  @Test func sizesAboveTheViewportMoveTheOffsetByTheSizeChangeAndNothingOnScreenMoves() throws {
+    var host = try Self.cloud()
+    #expect(host.isSelfSizing)
+    var rng = SplitMix64(seed: 3)
+    for step in 0..<200 {
+      let before = Self.screen(host)
+      // An item whose whole paragraph is above the viewport.
+      let item = rng.int(in: 0...2000)
+      let last = item / 8 * 8 + 7
+      guard let end = host.attributes(for: .cell(last)), end.frame.maxY < host.bounds.minY - 1 else { continue }
+      let size = Size(width: rng.double(in: 30...300), height: rng.double(in: 18...70))
+      guard host.shouldInvalidate(forPreferredSize: size, of: .cell(item)) else { continue }
+      let context = host.invalidationContext(forPreferredSize: size, of: .cell(item))
+      #expect(!context.invalidatesEverything)
+      #expect(context.invalidates(.cell(item)))
+      #expect(isClose(context.contentOffsetAdjustment.y, context.contentSizeAdjustment.height), "step \(step)")
+      host.invalidate(with: context)
+      #expect(isClose(host.attributes(for: .cell(item))!.size.height, size.height) || size.height < 30)
+      let after = Self.screen(host)
+      for (id, position) in before {
+        guard let moved = after[id] else { continue }
+        #expect(isClose(moved, position), "step \(step): \(id) moved on screen from \(position) to \(moved)")
+      }
+      #expect(!host.shouldInvalidate(forPreferredSize: host.attributes(for: .cell(item))!.size, of: .cell(item)))
+    }
+  }
+
+  @Test func theAnchorKeepsItsScreenPositionWhateverIsMeasured() throws {
+    var host = try Self.cloud()
+    var rng = SplitMix64(seed: 8)
+    var measured = Set<Int>()
+    for step in 0..<300 {
+      // The anchor as documented: the first element on screen that has its real size, else the first.
+      let visible = host.elements(in: host.bounds).filter { $0.id.kind == .cell }.sorted { $0.id < $1.id }
+      guard let anchor = visible.first(where: { measured.contains($0.id.item) }) ?? visible.first else { break }
+      let anchorScreen = anchor.frame.minY - host.bounds.minY
+      // Mostly items near the viewport, some far away.
+      let item = rng.chance(0.7) ? clamp(anchor.id.item + rng.int(in: -40...60), 0, 4999) : rng.int(in: 0...4999)
+      let size = Size(width: rng.double(in: 30...300), height: rng.double(in: 18...70))
+      let context = host.invalidationContext(forPreferredSize: size, of: .cell(item))
+      host.invalidate(with: context)
+      measured.insert(item)
+      guard item != anchor.id.item, let now = host.attributes(for: anchor.id) else { continue }
+      #expect(abs(now.frame.minY - host.bounds.minY - anchorScreen) <= 1e-9, "step \(step): the anchor \(anchor.id) moved")
+    }
+  }
+
+  @Test func badPreferredSizesAndUnknownElementsChangeNothing() throws {
+    var host = try Self.cloud()
+    let before = host.elements(in: host.bounds)
+    for size in [Size(width: .nan, height: 10), Size(width: -1, height: 10), Size(width: 1e300, height: 10)] {
+      #expect(!host.shouldInvalidate(forPreferredSize: size, of: .cell(3)))
+      let context = host.invalidationContext(forPreferredSize: size, of: .cell(3))
+      #expect(context.elements.isEmpty && context.contentOffsetAdjustment == .zero)
+    }
+    #expect(!host.shouldInvalidate(forPreferredSize: Size(width: 10, height: 10), of: .cell(Int.max)))
+    #expect(host.elements(in: host.bounds) == before)
+  }
+
+  @Test func layoutsThatDoNotSelfSizeNeverInvalidateForAPreferredSize() throws {
+    var host = try hostCases[0].prepared()
+    #expect(!host.isSelfSizing)
+    #expect(!host.shouldInvalidate(forPreferredSize: Size(width: 10, height: 10), of: .cell(0)))
+    #expect(host.invalidationContext(forPreferredSize: Size(width: 10, height: 10), of: .cell(0)).elements.isEmpty)
+  }
+}
