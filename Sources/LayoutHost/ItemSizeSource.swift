@@ -30,7 +30,8 @@ public struct ItemSizeSource: Sendable {
 
   /// Every item is a square as tall as the viewport (a carousel's default).
   public static var viewportHeightSquares: ItemSizeSource {
-    ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.height, height: viewport.height), count: count) }
+    ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.height, height: viewport.height), count: count)
+    }
   }
 
   /// The items of sections of `counts` items in `viewport`.

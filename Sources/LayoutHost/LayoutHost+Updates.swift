@@ -38,7 +38,8 @@ extension LayoutHost {
     }
     let after: Prepared
     do throws(LayoutError) {
-      after = try makePrepared(itemSizes.items(counts: newCounts, viewport: bounds.size), Viewport(size: bounds.size, scale: scale))
+      after = try makePrepared(
+        itemSizes.items(counts: newCounts, viewport: bounds.size), Viewport(size: bounds.size, scale: scale))
     } catch {
       throw .layout(error)
     }
@@ -50,7 +51,8 @@ extension LayoutHost {
       let screen = anchor.old.frame.origin - bounds.origin
       target = clampedOffset(moved.frame.origin - screen)
     }
-    update = PendingUpdate(before: before, beforeState: beforeState, change: change, target: target, anchor: anchor?.new)
+    update = PendingUpdate(
+      before: before, beforeState: beforeState, change: change, target: target, anchor: anchor?.new)
     restingOffset = target
   }
 

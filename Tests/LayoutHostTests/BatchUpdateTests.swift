@@ -42,7 +42,10 @@ import Testing
     var new = kept
     if rng.chance(0.2) {
       let t = rng.int(in: 0...new.count)
-      new.insert((0..<rng.int(in: 0...5)).map { _ in defer { nextID += 1 }; return nextID }, at: t)
+      new.insert(
+        (0..<rng.int(in: 0...5)).map { _ in
+          defer { nextID += 1 }; return nextID
+        }, at: t)
       updates.append(.insertSection(t))
     }
     guard !new.isEmpty else { return (updates, new, reloaded) }
@@ -79,7 +82,9 @@ import Testing
       var rng = SplitMix64(seed: propertySeed(seed))
       var nextID = 0
       let old = (0..<rng.int(in: 1...4)).map { _ in
-        (0..<rng.int(in: 0...25)).map { _ in defer { nextID += 1 }; return nextID }
+        (0..<rng.int(in: 0...25)).map { _ in
+          defer { nextID += 1 }; return nextID
+        }
       }
       let (updates, new, reloaded) = Self.randomUpdate(old, &rng, nextID: &nextID)
       let change = try SnapshotChange(oldCounts: old.map(\.count), newCounts: new.map(\.count), updates: updates)
@@ -107,20 +112,32 @@ import Testing
         return nil
       } catch { return error }
     }
-    #expect(error([10], [10], [.deleteItem(ItemPath(section: 0, item: 0))]) == .itemCountMismatch(section: 0, expected: 9, reported: 10))
-    #expect(error([10], [9], [.deleteItem(ItemPath(section: 0, item: 10))]) == .itemOutOfRange(update: 0, path: ItemPath(section: 0, item: 10), items: 10, after: false))
-    #expect(error([10], [11], [.insertItem(ItemPath(section: 0, item: 11))]) == .itemOutOfRange(update: 0, path: ItemPath(section: 0, item: 11), items: 11, after: true))
-    #expect(error([10], [8], [.deleteItem(ItemPath(section: 0, item: 3)), .deleteItem(ItemPath(section: 0, item: 3))]) != nil)
+    #expect(
+      error([10], [10], [.deleteItem(ItemPath(section: 0, item: 0))])
+        == .itemCountMismatch(section: 0, expected: 9, reported: 10))
+    #expect(
+      error([10], [9], [.deleteItem(ItemPath(section: 0, item: 10))])
+        == .itemOutOfRange(update: 0, path: ItemPath(section: 0, item: 10), items: 10, after: false))
+    #expect(
+      error([10], [11], [.insertItem(ItemPath(section: 0, item: 11))])
+        == .itemOutOfRange(update: 0, path: ItemPath(section: 0, item: 11), items: 11, after: true))
+    #expect(
+      error([10], [8], [.deleteItem(ItemPath(section: 0, item: 3)), .deleteItem(ItemPath(section: 0, item: 3))]) != nil)
     #expect(error([10, 5], [10], []) == .sectionCountMismatch(expected: 2, reported: 1))
     #expect(error([10], [10], [.deleteSection(0), .deleteSection(0)]) != nil)
-    #expect(error([10], [10], [.deleteSection(Int.max)]) == .sectionOutOfRange(update: 0, section: Int.max, sections: 1, after: false))
+    #expect(
+      error([10], [10], [.deleteSection(Int.max)])
+        == .sectionOutOfRange(update: 0, section: Int.max, sections: 1, after: false))
     #expect(error([-1], [0], []) == .negativeCount(section: 0, count: -1, after: false))
     #expect(error([10, 5], [10], [.deleteSection(1), .deleteItem(ItemPath(section: 1, item: 0))]) != nil)
-    #expect(error([10], [10], [.reloadItem(ItemPath(section: 0, item: 2)), .deleteItem(ItemPath(section: 0, item: 2))]) != nil)
+    #expect(
+      error([10], [10], [.reloadItem(ItemPath(section: 0, item: 2)), .deleteItem(ItemPath(section: 0, item: 2))]) != nil
+    )
   }
 
   @Test func sectionMovesCarryTheirItems() throws {
-    let change = try SnapshotChange(oldCounts: [3, 4, 5], newCounts: [4, 5, 3], updates: [.moveSection(from: 0, to: 2)])
+    let change = try SnapshotChange(
+      oldCounts: [3, 4, 5], newCounts: [4, 5, 3], updates: [.moveSection(from: 0, to: 2)])
     #expect(change.newID(forOld: .cell(1, section: 0)) == .cell(1, section: 2))
     #expect(change.newID(forOld: .cell(3, section: 1)) == .cell(3, section: 0))
     #expect(change.oldID(forNew: .cell(4, section: 1)) == .cell(4, section: 2))
@@ -129,13 +146,18 @@ import Testing
     #expect(reload.newID(forOld: .cell(2, section: 0)) == .cell(2, section: 0))
   }
 
-  @Test(arguments: hostCases.filter { !$0.name.hasPrefix("carousel") && !$0.name.hasPrefix("album") && $0.name != "prominent" })
+  @Test(
+    arguments: hostCases.filter {
+      !$0.name.hasPrefix("carousel") && !$0.name.hasPrefix("album") && $0.name != "prominent"
+    })
   func theAnchorKeepsItsPlaceAndSurvivorsAnimateFromWhereTheyWere(_ c: HostCase) throws {
     var rng = SplitMix64(seed: 21)
     var host = try c.prepared()
     for step in 0..<20 {
       let size = host.contentSize
-      try host.setBounds(Rect(origin: Point(x: 0, y: rng.double(in: 0...Swift.max(0, size.height - c.bounds.height))), size: c.bounds.size))
+      try host.setBounds(
+        Rect(
+          origin: Point(x: 0, y: rng.double(in: 0...Swift.max(0, size.height - c.bounds.height))), size: c.bounds.size))
       let before = host
       var nextID = 1_000_000
       let old = host.counts.enumerated().map { s, n in (0..<n).map { s * 10_000 + $0 } }
@@ -148,7 +170,8 @@ import Testing
         continue
       }
       let target = host.targetContentOffset(forProposed: .zero)
-      guard let change = try? SnapshotChange(oldCounts: old.map(\.count), newCounts: new.map(\.count), updates: updates) else {
+      guard let change = try? SnapshotChange(oldCounts: old.map(\.count), newCounts: new.map(\.count), updates: updates)
+      else {
         Issue.record("the host took updates the mapping refuses")
         continue
       }
@@ -159,7 +182,8 @@ import Testing
         let wanted = a.frame.minY - (b.frame.minY - before.bounds.minY)
         let maxY = Swift.max(0, host.contentSize.height + host.contentInset.bottom - host.bounds.height)
         let minY = -host.contentInset.top
-        #expect(isClose(target.y, Swift.min(Swift.max(wanted, minY), maxY)), "\(c) step \(step): the anchor moved on screen")
+        #expect(
+          isClose(target.y, Swift.min(Swift.max(wanted, minY), maxY)), "\(c) step \(step): the anchor moved on screen")
       }
       // Every surviving element on screen before starts where it was.
       for a in before.elements(in: before.bounds) where a.id.kind == .cell {

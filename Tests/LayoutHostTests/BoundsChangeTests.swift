@@ -32,7 +32,8 @@ import Testing
       let before = try Self.all(host, at: a)
       let after = try Self.all(host, at: b)
       for (id, attributes) in before where !host.scrollDependence.includes(id.kind) {
-        #expect(after[id] == attributes, "\(c): \(id) changed from \(a) to \(b) but \(host.scrollDependence) excludes it")
+        #expect(
+          after[id] == attributes, "\(c): \(id) changed from \(a) to \(b) but \(host.scrollDependence) excludes it")
       }
     }
   }

@@ -24,7 +24,8 @@ struct HostCase: Sendable, CustomStringConvertible {
 /// the offset in each way (`ScrollDependence`).
 let hostCases: [HostCase] = [
   HostCase(
-    name: "flow", host: LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 120, height: 120))), counts: [40, 7, 90]),
+    name: "flow", host: LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 120, height: 120))),
+    counts: [40, 7, 90]),
   HostCase(
     name: "flow-pinned",
     host: LayoutHost(
@@ -35,7 +36,8 @@ let hostCases: [HostCase] = [
     name: "sticky",
     host: LayoutHost(
       StickyHeaderLayout.jungleCup,
-      itemSizes: ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) }),
+      itemSizes: ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count)
+      }),
     counts: [12, 20, 9]),
   HostCase(
     name: "carousel-spotify", host: LayoutHost(CarouselLayout.spotify, itemSizes: .viewportHeightSquares), counts: [60],
@@ -47,18 +49,22 @@ let hostCases: [HostCase] = [
     name: "prominent", host: LayoutHost(ProminentLayout(), itemSizes: .uniform(Size(width: 200, height: 200))),
     counts: [80]),
   HostCase(
-    name: "album-pager", host: LayoutHost(AlbumPagerLayout(), itemSizes: .cycling([Size(width: 4032, height: 3024), Size(width: 3024, height: 4032)])),
+    name: "album-pager",
+    host: LayoutHost(
+      AlbumPagerLayout(), itemSizes: .cycling([Size(width: 4032, height: 3024), Size(width: 3024, height: 4032)])),
     counts: [50], horizontal: true),
   HostCase(name: "mosaic", host: LayoutHost(MosaicLayout.appleMosaic, itemSizes: .uniform(.zero)), counts: [100]),
   HostCase(
     name: "waterfall",
     host: LayoutHost(
       WaterfallLayout(columnCount: 3, columnSpacing: 4, itemSpacing: 4),
-      itemSizes: .cycling([Size(width: 300, height: 400), Size(width: 400, height: 300), Size(width: 300, height: 300)])),
+      itemSizes: .cycling([Size(width: 300, height: 400), Size(width: 400, height: 300), Size(width: 300, height: 300)])
+    ),
     counts: [120]),
   HostCase(
     name: "photos-months",
-    host: LayoutHost(PhotoGridLayout.photosMonths.with(mode: .months), itemSizes: .uniform(Size(width: 4032, height: 3024))),
+    host: LayoutHost(
+      PhotoGridLayout.photosMonths.with(mode: .months), itemSizes: .uniform(Size(width: 4032, height: 3024))),
     counts: [7, 12, 5, 30]),
   HostCase(
     name: "photos-all",

@@ -6,7 +6,8 @@ import Testing
 /// Layout switches through the host: the photo grid's pinch between modes.
 @Suite struct HostTransitionTests {
   static func grid(_ mode: PhotoGridLayout.Mode, offset: Double) throws -> LayoutHost<PreparedPhotoGridLayout> {
-    var host = LayoutHost(PhotoGridLayout.photosMonths.with(mode: mode), itemSizes: .uniform(Size(width: 4032, height: 3024)))
+    var host = LayoutHost(
+      PhotoGridLayout.photosMonths.with(mode: mode), itemSizes: .uniform(Size(width: 4032, height: 3024)))
     try host.prepare(bounds: Rect(x: 0, y: offset, width: 390, height: 844), counts: [40, 120, 35])
     return host
   }
@@ -18,7 +19,8 @@ import Testing
     var transition = try #require(HostTransition(from: from, to: to, anchoredAt: fingers))
     let anchor = try #require(transition.transition.anchor)
     let start = try #require(from.attributes(for: anchor))
-    let end = try #require(transition.transition.to.attributes(for: anchor, at: ScrollState(contentOffset: transition.targetOffset)))
+    let end = try #require(
+      transition.transition.to.attributes(for: anchor, at: ScrollState(contentOffset: transition.targetOffset)))
     // On screen, the anchor's centre is at the height it was, at the end of the pinch (a
     // vertical grid cannot scroll sideways to keep x).
     #expect(isClose(end.center.y - transition.targetOffset.y, start.center.y - from.contentOffset.y, tolerance: 1e-6))

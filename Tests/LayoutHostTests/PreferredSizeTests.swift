@@ -19,7 +19,8 @@ import Testing
 
   static func screen(_ host: any LayoutHosting) -> [ElementID: Point] {
     Dictionary(
-      host.elements(in: host.bounds).map { ($0.id, $0.frame.origin - host.bounds.origin) }, uniquingKeysWith: { a, _ in a })
+      host.elements(in: host.bounds).map { ($0.id, $0.frame.origin - host.bounds.origin) },
+      uniquingKeysWith: { a, _ in a })
   }
 
   @Test func sizesAboveTheViewportMoveTheOffsetByTheSizeChangeAndNothingOnScreenMoves() throws {
@@ -65,7 +66,8 @@ import Testing
       host.invalidate(with: context)
       measured.insert(item)
       guard item != anchor.id.item, let now = host.attributes(for: anchor.id) else { continue }
-      #expect(abs(now.frame.minY - host.bounds.minY - anchorScreen) <= 1e-9, "step \(step): the anchor \(anchor.id) moved")
+      #expect(
+        abs(now.frame.minY - host.bounds.minY - anchorScreen) <= 1e-9, "step \(step): the anchor \(anchor.id) moved")
     }
   }
 

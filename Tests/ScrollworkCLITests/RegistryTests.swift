@@ -13,6 +13,8 @@ import Testing
     for entry in LayoutRegistry.all {
       #expect(entry.inspectCommand.configuration.commandName == entry.name)
       #expect(entry.simulateCommand.configuration.commandName == entry.name)
+      #expect(entry.replayCommand.configuration.commandName == entry.name)
+      #expect(entry.replayCommand is any ReplayCommand.Type, "\(entry.name)'s replay command makes a host")
       #expect(!entry.demoScenes.isEmpty, "\(entry.name) has a demo scene")
       for scene in entry.demoScenes {
         #expect(scene.layout == entry.name)
@@ -27,6 +29,7 @@ import Testing
     // The commands are built from the list, in its order.
     #expect(Inspect.configuration.subcommands.map { $0.configuration.commandName } == names)
     #expect(Simulate.configuration.subcommands.map { $0.configuration.commandName } == names)
+    #expect(Replay.configuration.subcommands.map { $0.configuration.commandName } == names)
     #expect(Set(SceneCatalog.names).count == SceneCatalog.names.count, "scene names are unique")
   }
 

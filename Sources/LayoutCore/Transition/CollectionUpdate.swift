@@ -121,7 +121,9 @@ extension SnapshotChange {
       guard s >= 0, s < oldSections else {
         throw .sectionOutOfRange(update: u, section: s, sections: oldSections, after: false)
       }
-      guard !leaves[s] && !reloaded[s] else { throw .conflict(update: u, reason: "section \(s) is already deleted, reloaded or moved") }
+      guard !leaves[s] && !reloaded[s] else {
+        throw .conflict(update: u, reason: "section \(s) is already deleted, reloaded or moved")
+      }
     }
     func checkNew(_ t: Int, _ u: Int) throws(CollectionUpdateError) {
       guard t >= 0, t < newSections else {

@@ -41,7 +41,9 @@ struct ReplayOptions: ParsableArguments {
     try Check.size(itemSize?.value, "--item-size")
     for size in itemSizes?.value ?? [] { try Check.size(size, "--item-sizes") }
     try Check.inRange(scale, 1...4, "--scale")
-    if itemSize != nil && itemSizes != nil { throw ValidationError("give either --item-size or --item-sizes, not both") }
+    if itemSize != nil && itemSizes != nil {
+      throw ValidationError("give either --item-size or --item-sizes, not both")
+    }
   }
 
   /// The item sizes given, or `fallback`.
@@ -73,7 +75,10 @@ struct ReplayFlow: ReplayCommand {
   static let configuration = CommandConfiguration(commandName: "flow", abstract: "Replay calls on a flow layout.")
   @OptionGroup var replay: ReplayOptions
   @OptionGroup var flow: FlowOptions
-  func makeHost() throws -> any LayoutHosting { try replay.host(flow.layout, default: nil) }
+  /// UIKit's `UICollectionViewFlowLayout.itemSize` default: 50×50.
+  func makeHost() throws -> any LayoutHosting {
+    try replay.host(flow.layout, default: .uniform(Size(width: 50, height: 50)))
+  }
 }
 
 struct ReplayAlbum: ReplayCommand {
@@ -90,7 +95,9 @@ struct ReplayPhotos: ReplayCommand {
   static let configuration = CommandConfiguration(commandName: "photos", abstract: "Replay calls on the photo grid.")
   @OptionGroup var replay: ReplayOptions
   @OptionGroup var photos: PhotosOptions
-  func makeHost() throws -> any LayoutHosting { try replay.host(photos.layout, default: .uniform(PhotosEntry.photoSize)) }
+  func makeHost() throws -> any LayoutHosting {
+    try replay.host(photos.layout, default: .uniform(PhotosEntry.photoSize))
+  }
 }
 
 struct ReplayCarousel: ReplayCommand {
@@ -104,12 +111,12 @@ struct ReplayCarousel: ReplayCommand {
 
 struct ReplayProminent: ReplayCommand {
   static let configuration = CommandConfiguration(
-    commandName: "prominent", abstract: "Replay calls on the prominent-cell list (needs --item-size).")
+    commandName: "prominent", abstract: "Replay calls on the prominent-cell list (items 200×200 unless --item-size).")
   @OptionGroup var replay: ReplayOptions
   @OptionGroup var prominent: ProminentOptions
   func makeHost() throws -> any LayoutHosting {
-    guard let size = replay.itemSize?.value else { throw ValidationError("prominent needs --item-size WxH") }
-    return try replay.host(prominent.layout(itemSize: size), default: nil)
+    let size = replay.itemSize?.value ?? ProminentLayout().itemSize
+    return try replay.host(prominent.layout(itemSize: size), default: .uniform(size))
   }
 }
 
@@ -120,7 +127,8 @@ struct ReplaySticky: ReplayCommand {
   @OptionGroup var sticky: StickyOptions
   func makeHost() throws -> any LayoutHosting {
     try replay.host(
-      sticky.layout(), default: ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) })
+      sticky.layout(),
+      default: ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) })
   }
 }
 
@@ -174,7 +182,9 @@ struct ReplayTagTable: ReplayCommand {
       }
     }
     let source = ItemSizeSource { section, count, _ in
-      guard !rows.isEmpty, !rows[section % rows.count].isEmpty else { return .uniform(Size(width: 40, height: 30), count: count) }
+      guard !rows.isEmpty, !rows[section % rows.count].isEmpty else {
+        return .uniform(Size(width: 40, height: 30), count: count)
+      }
       let row = rows[section % rows.count]
       return .each((0..<count).map { row[$0 % row.count] })
     }

@@ -92,8 +92,9 @@ struct Replayer {
     }
     var replayer = Replayer(host: host)
     var failures = 0
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
+    // "\r\n" is one Character in Swift: both line ends split.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    for (index, line) in lines.enumerated() {
       if line.allSatisfy(\.isWhitespace) { continue }
       let answer = replayer.answer(String(line), number: index + 1)
       if answer.failed { failures += 1 }
@@ -143,8 +144,9 @@ struct Replayer {
     o.add("call", name)
     let saved = self
     do {
-      if let bounds = call.bounds, name != "prepare" && !name.hasPrefix("shouldInvalidateForBounds")
-        && !name.hasPrefix("invalidationContextForBounds")
+      if let bounds = call.bounds,
+        name != "prepare" && !name.hasPrefix("shouldInvalidateForBounds")
+          && !name.hasPrefix("invalidationContextForBounds")
       {
         try setBounds(try Self.rect(bounds, "bounds"))
       }
@@ -271,7 +273,8 @@ struct Replayer {
     case "targetContentOffsetForProposed":
       try prepare()
       let proposed = try Self.point(Self.required(call.proposed, "proposed"), "proposed")
-      let offset = transition.map { $0.restingOffset(completed: true) } ?? host.targetContentOffset(forProposed: proposed)
+      let offset =
+        transition.map { $0.restingOffset(completed: true) } ?? host.targetContentOffset(forProposed: proposed)
       o.add("offset", offset)
     case "transition":
       try prepare()
@@ -284,7 +287,8 @@ struct Replayer {
         }
         let anchor = try call.anchor.map { try Self.point($0, "anchor") }
         guard let made = HostTransition(fromAny: host, toAny: other, anchoredAt: anchor) else {
-          throw ReplayFailure(field: "to", message: "a transition needs both layouts prepared with a plain scroll state")
+          throw ReplayFailure(
+            field: "to", message: "a transition needs both layouts prepared with a plain scroll state")
         }
         transition = made
         transitionTarget = other
@@ -348,7 +352,8 @@ struct Replayer {
     let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
     guard let name = words.first, let entry = LayoutRegistry.entry(named: name) else {
       throw ReplayFailure(
-        field: "to", message: "'\(command)' does not start with a layout name (\(LayoutRegistry.names.joined(separator: ", ")))")
+        field: "to",
+        message: "'\(command)' does not start with a layout name (\(LayoutRegistry.names.joined(separator: ", ")))")
     }
     do {
       return try entry.replayHost(arguments: Array(words.dropFirst()))
@@ -365,13 +370,16 @@ struct Replayer {
   static func finite(_ values: [Double], count: Int, _ field: String, what: String) throws {
     guard values.count == count else { throw ReplayFailure(field: field, message: "must be \(what)") }
     guard values.allSatisfy(\.isFinite), values.allSatisfy({ Swift.abs($0) <= LayoutLimits.maximumExtent }) else {
-      throw ReplayFailure(field: field, message: "every value must be finite and at most \(LayoutLimits.maximumExtent) in size")
+      throw ReplayFailure(
+        field: field, message: "every value must be finite and at most \(LayoutLimits.maximumExtent) in size")
     }
   }
 
   static func rect(_ values: [Double], _ field: String) throws -> Rect {
     try finite(values, count: 4, field, what: "[x, y, width, height]")
-    guard values[2] >= 0, values[3] >= 0 else { throw ReplayFailure(field: field, message: "width and height must not be negative") }
+    guard values[2] >= 0, values[3] >= 0 else {
+      throw ReplayFailure(field: field, message: "width and height must not be negative")
+    }
     return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
   }
 
@@ -407,7 +415,8 @@ struct Replayer {
       case "insert": return .insertItem(try path(u.after, field + ".after"))
       case "delete": return .deleteItem(try path(u.before, field + ".before"))
       case "reload": return .reloadItem(try path(u.before, field + ".before"))
-      case "move": return .moveItem(from: try path(u.before, field + ".before"), to: try path(u.after, field + ".after"))
+      case "move":
+        return .moveItem(from: try path(u.before, field + ".before"), to: try path(u.after, field + ".after"))
       case "insertSection": return .insertSection(try section(u.after, field + ".after"))
       case "deleteSection": return .deleteSection(try section(u.before, field + ".before"))
       case "reloadSection": return .reloadSection(try section(u.before, field + ".before"))
@@ -416,7 +425,9 @@ struct Replayer {
       default:
         throw ReplayFailure(
           field: field + ".action",
-          message: "unknown action '\(u.action)' (insert, delete, reload, move, insertSection, deleteSection, reloadSection, moveSection)")
+          message:
+            "unknown action '\(u.action)' (insert, delete, reload, move, insertSection, deleteSection, reloadSection, moveSection)"
+        )
       }
     }
   }
