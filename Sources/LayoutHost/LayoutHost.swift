@@ -240,11 +240,13 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
 
   /// What moving to `newBounds` invalidates: everything when the size
   /// changes; for a scroll, the elements whose frames meet the old or the
-  /// new visible rectangle and whose kind follows the offset
-  /// (`ScrollDependence`), never everything.
+  /// new visible rectangle (at the new offset) and whose kind follows the
+  /// offset (`ScrollDependence`), never everything.
   ///
-  /// - Complexity: one visible-rect query, O(log n + k log k); no
-  ///   allocation when the previous context has been released.
+  /// - Complexity: one visible-rect query over both rectangles (two when
+  ///   they do not meet: a jump costs what it shows, not what it skips),
+  ///   O(log n + k log k); no allocation when the previous context has been
+  ///   released.
   public mutating func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else {
       return InvalidationContext(reason: .boundsChange)
@@ -261,7 +263,13 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     var newState = state
     newState.contentOffset = newBounds.origin
     buffer.removeAll(keepingCapacity: true)
-    prepared.attributes(in: bounds.union(newBounds), at: newState, into: &buffer)
+    if bounds.intersects(newBounds) {
+      prepared.attributes(in: bounds.union(newBounds), at: newState, into: &buffer)
+    } else {
+      // A jump: the two rectangles apart, never everything between them.
+      prepared.attributes(in: bounds, at: newState, into: &buffer)
+      prepared.attributes(in: newBounds, at: newState, into: &buffer)
+    }
     idBuffer.removeAll(keepingCapacity: true)
     for a in buffer where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
     Self.sortUnique(&idBuffer)

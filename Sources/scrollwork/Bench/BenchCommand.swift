@@ -54,7 +54,7 @@ struct Bench: ParsableCommand {
 
 extension BenchScenario {
   /// Every layout's scenarios, in registry order.
-  static var all: [BenchScenario] { LayoutRegistry.benchScenarios }
+  static var all: [BenchScenario] { LayoutRegistry.benchScenarios + hostScenarios }
 }
 
 enum BenchTable {

@@ -36,6 +36,10 @@ struct BenchSubject {
   var prepareNs: Double
   /// How much the heap grew while preparing (the prepared geometry).
   var preparedBytes: Int?
+  /// The floor to compare with, when not the default (copying the
+  /// engine's results): the host scenarios compare with the engine's own
+  /// direct query.
+  var floor: ((_ sample: Int, _ result: inout [LayoutAttributes]) -> Void)? = nil
 }
 
 /// A benchmark scenario: builds a subject for `n` items with `samples`
@@ -83,7 +87,11 @@ enum BenchRunner {
     }
     let floor = timeSamples(count: samples, repeats: quick ? 8 : 32) { i in
       buffer.removeAll(keepingCapacity: true)
-      buffer.append(contentsOf: answers[i])
+      if let own = subject.floor {
+        own(i, &buffer)
+      } else {
+        buffer.append(contentsOf: answers[i])
+      }
     }
     // Baseline: O(n) per query, so fewer samples at large n.
     let baselineSamples = max(5, min(samples, 20_000_000 / max(n, 1)))
