@@ -44,10 +44,10 @@ extension LayoutHost {
     elements(in: bounds, into: &buffer)
     let mark = sizing.mark(.firstVisible, at: offset)
     // Drop the host's reference so the engine layout updates in place.
-    prepared = nil
+    _prepared = nil
     sizing.setMeasuredSize(size, for: id)
     let newOffset = sizing.offset(keeping: mark, from: offset)
-    prepared = sizing as? Prepared
+    _prepared = sizing as? Prepared
     guard prepared != nil else {
       // Unreachable: the layout was a `Prepared`. Prepare again, to be safe.
       needsPrepare = true

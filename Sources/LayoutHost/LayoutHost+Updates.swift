@@ -43,8 +43,8 @@ extension LayoutHost {
     } catch {
       throw .layout(error)
     }
-    prepared = after
-    counts = newCounts
+    _prepared = after
+    _counts = newCounts
     finishPrepare()
     var target = clampedOffset(bounds.origin)
     if let anchor, let moved = after.attributes(for: anchor.new, at: state) {

@@ -49,30 +49,35 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   }
   /// The collection view's bounds: origin = content offset, size = the
   /// viewport.
-  public internal(set) var bounds: Rect = .zero
+  @inlinable public var bounds: Rect { _bounds }
   /// The item count of each section the layout was last asked to prepare.
-  public internal(set) var counts: [Int] = []
+  @inlinable public var counts: [Int] { _counts }
   /// The engine layout, once prepared; `nil` before the first successful
   /// prepare and after a failed one.
-  public internal(set) var prepared: Prepared?
+  @inlinable public var prepared: Prepared? { _prepared }
   /// The scroll state queries read; its content offset follows `bounds`.
-  public internal(set) var state: Prepared.State
+  @inlinable public var state: Prepared.State { _state }
+
+  @usableFromInline var _bounds: Rect = .zero
+  @usableFromInline var _counts: [Int] = []
+  @usableFromInline var _prepared: Prepared?
+  @usableFromInline var _state: Prepared.State
   /// Where the current drag began (set by the shell at touch-down): a
   /// layout that limits a swipe to one item measures from there.
   public var dragStart: Point?
 
-  var needsPrepare = true
-  var preparedSize: Size?
-  var buffer: [LayoutAttributes] = []
-  var otherBuffer: [LayoutAttributes] = []
-  var idBuffer: [ElementID] = []
-  var update: PendingUpdate?
-  var restingOffset: Point?
+  @usableFromInline var needsPrepare = true
+  @usableFromInline var preparedSize: Size?
+  @usableFromInline var buffer: [LayoutAttributes] = []
+  @usableFromInline var otherBuffer: [LayoutAttributes] = []
+  @usableFromInline var idBuffer: [ElementID] = []
+  @usableFromInline var update: PendingUpdate?
+  @usableFromInline var restingOffset: Point?
 
   /// An update between `prepare(forUpdates:counts:)` and
   /// `finalizeUpdates()`: the layout before, where it was, the identity
   /// mapping and the offset that keeps the anchor in place.
-  struct PendingUpdate: Sendable {
+  @usableFromInline struct PendingUpdate: Sendable {
     var before: Prepared
     var beforeState: Prepared.State
     var change: SnapshotChange
@@ -89,16 +94,18 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     self.erase = nil
     self.itemSizes = itemSizes
     self.scale = scale
-    self.state = initialState
+    _state = initialState
   }
 
   /// The current content offset (`bounds.origin`).
+  @inlinable
   public var contentOffset: Point { bounds.origin }
 
   /// The visible rectangle: `bounds`.
   public var visibleRect: Rect { bounds }
 
   /// The content size at the current state; zero before a prepare.
+  @inlinable
   public var contentSize: Size { prepared?.contentSize(at: state) ?? .zero }
 
   /// The content insets at the current state.
@@ -106,6 +113,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
 
   /// What a scroll can change (`ScrollDependence`); `.none` before a
   /// prepare.
+  @inlinable
   public var scrollDependence: ScrollDependence { prepared?.scrollDependence ?? .none }
 
   /// The prepared layout behind one type, for transitions; `nil` before a
@@ -123,11 +131,12 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   ///
   /// - Throws: `HostError.invalidBounds` for a non-finite or negative
   ///   rectangle; the bounds stay.
+  @inlinable
   public mutating func setBounds(_ rect: Rect) throws(HostError) {
     guard rect.isFinite, rect.width >= 0, rect.height >= 0 else { throw .invalidBounds(rect) }
     if rect.size != bounds.size { needsPrepare = true }
-    bounds = rect
-    state.contentOffset = rect.origin
+    _bounds = rect
+    _state.contentOffset = rect.origin
     if restingOffset != nil && update == nil { restingOffset = nil }
   }
 
@@ -154,10 +163,10 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     if !needsPrepare, prepared != nil, preparedSize == bounds.size, counts == newCounts { return false }
     let viewport = Viewport(size: bounds.size, scale: scale)
     if counts == newCounts, var sizing = prepared as? any SelfSizingLayout, preparedSize != bounds.size {
-      prepared = nil
+      _prepared = nil
       do throws(LayoutError) {
         sizing = try sizing.resized(to: viewport)
-        prepared = sizing as? Prepared
+        _prepared = sizing as? Prepared
       } catch {
         needsPrepare = true
         throw .layout(error)
@@ -167,11 +176,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
         return true
       }
     }
-    counts = newCounts
+    _counts = newCounts
     do throws(LayoutError) {
-      prepared = try makePrepared(itemSizes.items(counts: newCounts, viewport: bounds.size), viewport)
+      _prepared = try makePrepared(itemSizes.items(counts: newCounts, viewport: bounds.size), viewport)
     } catch {
-      prepared = nil
+      _prepared = nil
       needsPrepare = true
       throw .layout(error)
     }
@@ -208,6 +217,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// nothing for a rectangle that is not finite or before a prepare.
   ///
   /// - Complexity: the engine layout's query, O(log n + k).
+  @inlinable
   public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
     guard rect.isFinite, let prepared else { return }
     prepared.attributes(in: rect, at: state, into: &result)
@@ -218,6 +228,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// one that does not exist.
   ///
   /// - Complexity: the engine's lookup, O(log n) at most.
+  @inlinable
   public func attributes(for id: ElementID) -> LayoutAttributes? {
     guard let prepared, id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return nil }
     if id.kind == .cell && id.item >= prepared.numberOfItems(inSection: id.section) { return nil }
@@ -232,6 +243,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// that are not finite.
   ///
   /// - Complexity: O(1).
+  @inlinable
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else { return false }
     if newBounds.size != bounds.size || prepared == nil { return true }
@@ -247,6 +259,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   ///   they do not meet: a jump costs what it shows, not what it skips),
   ///   O(log n + k log k); no allocation when the previous context has been
   ///   released.
+  @inlinable
   public mutating func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else {
       return InvalidationContext(reason: .boundsChange)
@@ -281,16 +294,17 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// bounds, moves the content offset by its adjustment, and prepares
   /// again at the next `prepare` when it invalidates everything or the
   /// counts.
+  @inlinable
   public mutating func invalidate(with context: InvalidationContext) {
     if let rect = context.bounds, rect.isFinite, rect.width >= 0, rect.height >= 0 {
       if rect.size != bounds.size { needsPrepare = true }
-      bounds = rect
+      _bounds = rect
     }
     let adjustment = context.contentOffsetAdjustment
     if adjustment.isFinite && adjustment != .zero {
-      bounds.origin = bounds.origin + adjustment
+      _bounds.origin = bounds.origin + adjustment
     }
-    state.contentOffset = bounds.origin
+    _state.contentOffset = bounds.origin
     if context.invalidatesEverything || context.invalidatesDataCounts { needsPrepare = true }
   }
 
@@ -298,6 +312,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
 
+  @inlinable
   static func sortUnique(_ ids: inout [ElementID]) {
     ids.sort()
     var write = 0
