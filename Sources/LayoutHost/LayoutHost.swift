@@ -251,9 +251,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   }
 
   /// What moving to `newBounds` invalidates: everything when the size
-  /// changes; for a scroll, the elements whose frames meet the old or the
-  /// new visible rectangle (at the new offset) and whose kind follows the
-  /// offset (`ScrollDependence`), never everything.
+  /// changes; for a scroll, never everything: the elements whose kind
+  /// follows the offset (`ScrollDependence`) and that were on screen before
+  /// or are on screen after. When the two rectangles meet, those found over
+  /// both at the new offset; after a jump (they do not meet), those in the
+  /// old rectangle at the old offset and in the new one at the new offset.
   ///
   /// - Complexity: one visible-rect query over both rectangles (two when
   ///   they do not meet: a jump costs what it shows, not what it skips),
@@ -279,8 +281,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     if bounds.intersects(newBounds) {
       prepared.attributes(in: bounds.union(newBounds), at: newState, into: &buffer)
     } else {
-      // A jump: the two rectangles apart, never everything between them.
-      prepared.attributes(in: bounds, at: newState, into: &buffer)
+      // A jump: what was on screen before and what is on screen after,
+      // never everything between.
+      prepared.attributes(in: bounds, at: state, into: &buffer)
       prepared.attributes(in: newBounds, at: newState, into: &buffer)
     }
     idBuffer.removeAll(keepingCapacity: true)
