@@ -41,9 +41,10 @@ extension BenchScenario {
   ) -> BenchScenario where L.Prepared.State == ScrollState {
     BenchScenario(name: name) { n, samples, seed in
       var host = LayoutHost(layout, itemSizes: sizes)
-      let counts = sectionLength.map { length in
-        (0..<((n + length - 1) / length)).map { Swift.min(length, n - $0 * length) }
-      } ?? [n]
+      let counts =
+        sectionLength.map { length in
+          (0..<((n + length - 1) / length)).map { Swift.min(length, n - $0 * length) }
+        } ?? [n]
       let start = nanoseconds()
       try host.prepare(bounds: Rect(origin: .zero, size: viewport), counts: counts)
       let prepareNs = Double(nanoseconds() - start)
@@ -73,7 +74,8 @@ extension BenchScenario {
       }
       let floor: (Int, inout [LayoutAttributes]) -> Void = { i, result in
         let offset = offsets[i + 1]
-        prepared.attributes(in: Rect(origin: offset, size: viewport), at: ScrollState(contentOffset: offset), into: &result)
+        prepared.attributes(
+          in: Rect(origin: offset, size: viewport), at: ScrollState(contentOffset: offset), into: &result)
       }
       let states = offsets.dropFirst().map { ScrollState(contentOffset: $0) }
       return BenchSubject(
@@ -119,7 +121,9 @@ extension BenchScenario {
         blackHole(direct.offset(keeping: mark, from: offset))
       }
       let baseline = NaiveBaseline { _, _ in
-        blackHole(try? cloud.prepare(estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: Viewport(size: viewport)))
+        blackHole(
+          try? cloud.prepare(
+            estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: Viewport(size: viewport)))
       }
       return BenchSubject(
         engine: engine, baseline: baseline, keepAlive: box, prepareNs: prepareNs, preparedBytes: nil, floor: floor)
