@@ -97,6 +97,7 @@ import Testing
   @Test(arguments: [
     "pager drag -200 0.3; pager release; wait 1",
     "strip drag -120 0.4; strip release; wait 1",
+    "strip drag -120 0.4; strip hold 0.3; strip release; wait 1",
     "strip drag -60 0.2; strip drag -400 0.1; strip release; wait 1.5; pager drag 300 0.2; pager release; wait 1",
     "pager drag -150 0.2; pager release; wait 0.1; strip drag 90 0.3; strip release; wait 0.2; pager drag -500 0.3; pager release; wait 1",
   ])
