@@ -80,7 +80,8 @@ extension AlbumCoordinator {
 
   /// The user lifts the finger (`scrollViewDidEndDragging`); without
   /// deceleration the strip is at rest and unfolds.
-  public mutating func scrollViewDidEndDragging(_ role: Role, willDecelerate: Bool, at time: Double) -> AlbumLinkOutput {
+  public mutating func scrollViewDidEndDragging(_ role: Role, willDecelerate: Bool, at time: Double) -> AlbumLinkOutput
+  {
     accept(time)
     if !willDecelerate { cameToRest(role) }
     update()
@@ -110,7 +111,8 @@ extension AlbumCoordinator {
     let frame = frame(attributes: false)
     return AlbumLinkOutput(
       pagerOffset: pagerSurface.contentOffset, stripOffset: stripSurface.contentOffset, stripState: frame.stripState,
-      stripContentSize: strip.contentSize(at: frame.stripState), stripContentInset: strip.contentInset(at: frame.stripState),
+      stripContentSize: strip.contentSize(at: frame.stripState),
+      stripContentInset: strip.contentInset(at: frame.stripState),
       leader: leader, accordion: frame.accordion)
   }
 

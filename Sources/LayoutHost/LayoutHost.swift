@@ -253,14 +253,12 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// What moving to `newBounds` invalidates: everything when the size
   /// changes; for a scroll, never everything: the elements whose kind
   /// follows the offset (`ScrollDependence`) and that were on screen before
-  /// or are on screen after. When the two rectangles meet, those found over
-  /// both at the new offset; after a jump (they do not meet), those in the
-  /// old rectangle at the old offset and in the new one at the new offset.
+  /// (in the old bounds at the old offset) or are on screen after (in the
+  /// new bounds at the new offset).
   ///
-  /// - Complexity: one visible-rect query over both rectangles (two when
-  ///   they do not meet: a jump costs what it shows, not what it skips),
-  ///   O(log n + k log k); no allocation when the previous context has been
-  ///   released.
+  /// - Complexity: two visible-rect queries, O(log n + k log k), whatever
+  ///   the distance (a jump costs what it shows, not what it skips); no
+  ///   allocation when the previous context has been released.
   @inlinable
   public mutating func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else {
@@ -277,15 +275,12 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     guard dependence != .none, newBounds.origin != bounds.origin, let prepared else { return context }
     var newState = state
     newState.contentOffset = newBounds.origin
+    // What was on screen before (frames may move with the offset: the album
+    // pager's cells narrow) and what is on screen after; never everything
+    // between, however far the jump.
     buffer.removeAll(keepingCapacity: true)
-    if bounds.intersects(newBounds) {
-      prepared.attributes(in: bounds.union(newBounds), at: newState, into: &buffer)
-    } else {
-      // A jump: what was on screen before and what is on screen after,
-      // never everything between.
-      prepared.attributes(in: bounds, at: state, into: &buffer)
-      prepared.attributes(in: newBounds, at: newState, into: &buffer)
-    }
+    prepared.attributes(in: bounds, at: state, into: &buffer)
+    prepared.attributes(in: newBounds, at: newState, into: &buffer)
     idBuffer.removeAll(keepingCapacity: true)
     for a in buffer where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
     Self.sortUnique(&idBuffer)

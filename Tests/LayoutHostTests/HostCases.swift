@@ -12,6 +12,26 @@ struct HostCase: Sendable, CustomStringConvertible {
 
   var description: String { name }
 
+  init(
+    name: String, host: any LayoutHosting, counts: [Int], bounds: Rect = Rect(x: 0, y: 0, width: 390, height: 844),
+    horizontal: Bool = false
+  ) {
+    self.name = name
+    self.host = host
+    self.counts = counts
+    self.bounds = bounds
+    self.horizontal = horizontal
+  }
+
+  /// A case drawn from the catalog: named `layout#seed`, described in full on failure.
+  init(_ layout: CatalogLayout, seed: UInt64) {
+    var random = CatalogRandom(seed: seed)
+    let drawn = layout.random(&random)
+    self.init(
+      name: "\(layout.name)#\(seed) (\(drawn.description.prefix(300)))", host: drawn.host, counts: drawn.counts,
+      bounds: drawn.bounds, horizontal: drawn.horizontal)
+  }
+
   /// A host prepared at `bounds`.
   func prepared() throws -> any LayoutHosting {
     var host = self.host
@@ -20,9 +40,15 @@ struct HostCase: Sendable, CustomStringConvertible {
   }
 }
 
+/// The cases every host property runs on: the presets below, then random
+/// configurations of every layout of the catalog (`LayoutCatalog`, where a
+/// new layout brings its own generator), three seeds each.
+let hostCases: [HostCase] =
+  presetCases + LayoutCatalog.all.flatMap { layout in (1...3).map { HostCase(layout, seed: $0) } }
+
 /// A spread of every engine layout, with presets whose attributes depend on
 /// the offset in each way (`ScrollDependence`).
-let hostCases: [HostCase] = [
+let presetCases: [HostCase] = [
   HostCase(
     name: "flow", host: LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 120, height: 120))),
     counts: [40, 7, 90]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutCore
+import LayoutHost
 import Testing
 
 @testable import scrollwork
@@ -30,6 +31,8 @@ import Testing
     #expect(Inspect.configuration.subcommands.map { $0.configuration.commandName } == names)
     #expect(Simulate.configuration.subcommands.map { $0.configuration.commandName } == names)
     #expect(Replay.configuration.subcommands.map { $0.configuration.commandName } == names)
+    // The library's catalog (random configurations for the property campaigns) names the same layouts.
+    #expect(LayoutCatalog.all.map(\.name) == names)
     #expect(Set(SceneCatalog.names).count == SceneCatalog.names.count, "scene names are unique")
   }
 
