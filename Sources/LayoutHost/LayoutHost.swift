@@ -60,7 +60,18 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
 
   @usableFromInline var _bounds: Rect = .zero
   @usableFromInline var _counts: [Int] = []
-  @usableFromInline var _prepared: Prepared?
+  @usableFromInline var _prepared: Prepared? {
+    didSet { generation &+= 1 }
+  }
+  /// Counts changes of `_prepared`: the visible cache is valid only for the
+  /// geometry it was computed from.
+  @usableFromInline var generation = 0
+  /// The last scroll context's answer for its new bounds (what UIKit asks
+  /// for right after it, and what was on screen at the next scroll's start).
+  @usableFromInline var cached: [LayoutAttributes] = []
+  @usableFromInline var cachedRect: Rect?
+  @usableFromInline var cachedState: Prepared.State?
+  @usableFromInline var cachedGeneration = -1
   @usableFromInline var _state: Prepared.State
   /// Where the current drag began (set by the shell at touch-down): a
   /// layout that limits a swipe to one item measures from there.
@@ -220,7 +231,17 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @inlinable
   public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
     guard rect.isFinite, let prepared else { return }
+    if isVisibleCached(rect, state) {
+      result.append(contentsOf: cached)
+      return
+    }
     prepared.attributes(in: rect, at: state, into: &result)
+  }
+
+  /// Whether the cached answer for `rect` at `state` is current.
+  @inlinable
+  func isVisibleCached(_ rect: Rect, _ state: Prepared.State) -> Bool {
+    cachedGeneration == generation && cachedRect == rect && cachedState == state
   }
 
   /// The attributes of one element (UIKit's `layoutAttributesForItem(at:)`
@@ -257,8 +278,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// new bounds at the new offset).
   ///
   /// - Complexity: two visible-rect queries, O(log n + k log k), whatever
-  ///   the distance (a jump costs what it shows, not what it skips); no
-  ///   allocation when the previous context has been released.
+  ///   the distance (a jump costs what it shows, not what it skips); one
+  ///   when the old bounds are the last context's new bounds (a scroll in
+  ///   progress): the answer for the new bounds is kept, so the next
+  ///   context and `elements(in:into:)` for exactly those bounds reuse it.
+  ///   No allocation once the previous context has been released.
   @inlinable
   public mutating func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else {
@@ -278,11 +302,21 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     // What was on screen before (frames may move with the offset: the album
     // pager's cells narrow) and what is on screen after; never everything
     // between, however far the jump.
-    buffer.removeAll(keepingCapacity: true)
-    prepared.attributes(in: bounds, at: state, into: &buffer)
-    prepared.attributes(in: newBounds, at: newState, into: &buffer)
     idBuffer.removeAll(keepingCapacity: true)
-    for a in buffer where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
+    if isVisibleCached(bounds, state) {
+      // The last context's new bounds are this one's old: no query.
+      for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
+    } else {
+      buffer.removeAll(keepingCapacity: true)
+      prepared.attributes(in: bounds, at: state, into: &buffer)
+      for a in buffer where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
+    }
+    cached.removeAll(keepingCapacity: true)
+    prepared.attributes(in: newBounds, at: newState, into: &cached)
+    cachedRect = newBounds
+    cachedState = newState
+    cachedGeneration = generation
+    for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
     Self.sortUnique(&idBuffer)
     context.elements = idBuffer
     return context
@@ -310,9 +344,34 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
 
+  /// `ElementID`'s order (kind, section, item), deciding on the integers
+  /// first: cells never compare their kinds' names.
+  @inlinable
+  static func precedes(_ l: ElementID, _ r: ElementID) -> Bool {
+    let lr = rank(l.kind)
+    let rr = rank(r.kind)
+    if lr != rr { return lr < rr }
+    if lr != 0 {
+      let ln = l.kind.name
+      let rn = r.kind.name
+      if ln != rn { return ln < rn }
+    }
+    if l.section != r.section { return l.section < r.section }
+    return l.item < r.item
+  }
+
+  @inlinable
+  static func rank(_ kind: ElementKind) -> Int {
+    switch kind {
+    case .cell: 0
+    case .supplementary: 1
+    case .decoration: 2
+    }
+  }
+
   @inlinable
   static func sortUnique(_ ids: inout [ElementID]) {
-    ids.sort()
+    ids.sort(by: precedes)
     var write = 0
     for read in ids.indices where read == 0 || ids[read] != ids[write - 1] {
       ids[write] = ids[read]
