@@ -30,6 +30,12 @@ let package = Package(
         "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
         .product(name: "ScrollPhysics", package: scrollwork),
       ]),
+    .executableTarget(
+      name: "FuzzHost",
+      dependencies: [
+        "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
+        .product(name: "LayoutHost", package: scrollwork),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

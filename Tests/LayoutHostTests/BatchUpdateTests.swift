@@ -212,4 +212,23 @@ import Testing
     #expect(host.elements(in: host.bounds) == before)
     #expect(host.pendingAnchor == nil)
   }
+
+  @Test func theAnswerKeptFromAScrollIsNotServedAfterAnUpdate() throws {
+    // Pinned headers, so a scroll keeps its answer.
+    let layout = FlowLayout(headerLength: 30, pinsHeaders: true)
+    let sizes = ItemSizeSource.cycling([Size(width: 120, height: 80), Size(width: 260, height: 140)])
+    var host = LayoutHost(layout, itemSizes: sizes)
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [20, 50])
+    let next = Rect(x: 0, y: 700, width: 390, height: 844)
+    host.invalidate(with: host.invalidationContext(forBoundsChange: next))
+    let kept = host.elements(in: next)
+    // Ten items of the first section go: the second section moves up.
+    try host.prepare(forUpdates: (0..<10).map { .deleteItem(ItemPath(section: 0, item: $0)) }, counts: [10, 50])
+    host.finalizeUpdates()
+    var fresh = LayoutHost(layout, itemSizes: sizes)
+    try fresh.prepare(bounds: next, counts: [10, 50])
+    let now = host.elements(in: next).sorted { $0.id < $1.id }
+    #expect(now == fresh.elements(in: next).sorted { $0.id < $1.id })
+    #expect(now != kept.sorted { $0.id < $1.id }, "the update should change what is on screen")
+  }
 }
