@@ -3,11 +3,15 @@ import PackageDescription
 
 let package = Package(
   name: "Scrollwork",
+  // iOS 17 for the UIKit and SwiftUI products; Linux is unaffected.
+  platforms: [.iOS(.v17)],
   products: [
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
     .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
     .library(name: "Album", targets: ["Album"]),
     .library(name: "LayoutHost", targets: ["LayoutHost"]),
+    .library(name: "ScrollworkUIKit", targets: ["ScrollworkUIKit"]),
+    .library(name: "ScrollworkSwiftUI", targets: ["ScrollworkSwiftUI"]),
     .library(name: "Raster", targets: ["Raster"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
@@ -32,6 +36,12 @@ let package = Package(
     // MARK: - Album (pager + filmstrip + coordinator)
 
     .target(name: "Album", dependencies: ["LayoutCore", "ScrollPhysics"]),
+
+    // MARK: - The iOS products: thin shells over the host (every file is `#if canImport(UIKit)`,
+    // so Linux builds them empty; Scripts/check-ios.sh type-checks them against the iOS SDK)
+
+    .target(name: "ScrollworkUIKit", dependencies: ["LayoutCore", "LayoutHost", "Album"]),
+    .target(name: "ScrollworkSwiftUI", dependencies: ["LayoutCore", "LayoutHost", "ScrollworkUIKit"]),
 
     // MARK: - Raster (decoding, drawing, PNG / APNG output) and the system libraries it uses
 

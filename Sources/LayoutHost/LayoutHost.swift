@@ -151,6 +151,16 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     if restingOffset != nil && update == nil { restingOffset = nil }
   }
 
+  /// Replaces the scroll state's parts other than the offset (the
+  /// filmstrip's unfolded thumbnails, say: what a coordinator computes);
+  /// the content offset stays the bounds' origin.
+  @inlinable
+  public mutating func setState(_ newState: Prepared.State) {
+    var copy = newState
+    copy.contentOffset = bounds.origin
+    _state = copy
+  }
+
   /// UIKit's `prepare()`: makes the layout ready for `bounds` and sections
   /// of `counts` items, preparing the engine layout when the size or
   /// counts changed or an invalidation asked for it.

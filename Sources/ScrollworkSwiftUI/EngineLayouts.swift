@@ -1,0 +1,86 @@
+#if canImport(UIKit)
+  import LayoutCore
+  import SwiftUI
+
+  /// Places SwiftUI subviews with an engine layout: each subview's size
+  /// (its ideal size, no wider than the proposal) is an item's size; the
+  /// engine prepares for the proposed width and places each subview at its
+  /// frame. For small counts: a `Layout` is not lazy (use
+  /// `ScrollworkCollection` for large data).
+  struct EngineLayoutCore {
+    static func frames<L: CollectionLayout>(
+      _ layout: L, sizes: [Size], width: Double
+    ) -> (frames: [Rect], size: Size) where L.Prepared.State == ScrollState {
+      let viewport = Viewport(size: Size(width: Swift.max(width, 1), height: 1))
+      guard let prepared = try? layout.prepare(items: LayoutItems(sizes), viewport: viewport) else {
+        return (sizes.map { Rect(origin: .zero, size: $0) }, .zero)
+      }
+      let state = ScrollState()
+      let frames = sizes.indices.map { prepared.attributes(for: .cell($0), at: state)?.frame ?? .zero }
+      return (frames, prepared.contentSize(at: state))
+    }
+
+    static func sizes(_ subviews: LayoutSubviews, width: Double?) -> [Size] {
+      subviews.map { view in
+        let ideal = view.sizeThatFits(.unspecified)
+        let w = width.map { Swift.min(Double(ideal.width), $0) } ?? Double(ideal.width)
+        let fitted = view.sizeThatFits(ProposedViewSize(width: CGFloat(w), height: nil))
+        return Size(width: Double(fitted.width), height: Double(fitted.height))
+      }
+    }
+
+    static func size<L: CollectionLayout>(_ layout: L, proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize
+    where L.Prepared.State == ScrollState {
+      let width = Double(proposal.width ?? 390)
+      let result = frames(layout, sizes: sizes(subviews, width: width), width: width)
+      return CGSize(width: CGFloat(width), height: CGFloat(result.size.height))
+    }
+
+    static func place<L: CollectionLayout>(_ layout: L, in bounds: CGRect, subviews: LayoutSubviews)
+    where L.Prepared.State == ScrollState {
+      let width = Double(bounds.width)
+      let result = frames(layout, sizes: sizes(subviews, width: width), width: width)
+      for (view, frame) in zip(subviews, result.frames) {
+        view.place(
+          at: CGPoint(x: bounds.minX + CGFloat(frame.minX), y: bounds.minY + CGFloat(frame.minY)), anchor: .topLeading,
+          proposal: ProposedViewSize(width: CGFloat(frame.width), height: CGFloat(frame.height)))
+      }
+    }
+  }
+
+  /// A tag cloud: subviews flow into lines at their own sizes.
+  public struct TagCloudStack: Layout {
+    public var layout: TagCloudLayout
+    public init(_ layout: TagCloudLayout = TagCloudLayout()) { self.layout = layout }
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews)
+    }
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+      EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
+    }
+  }
+
+  /// The mosaic: full-width, half and third segments, in order.
+  public struct MosaicStack: Layout {
+    public var layout: MosaicLayout
+    public init(_ layout: MosaicLayout = .appleMosaic) { self.layout = layout }
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews)
+    }
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+      EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
+    }
+  }
+
+  /// A waterfall: columns of subviews at their own aspect ratios.
+  public struct WaterfallStack: Layout {
+    public var layout: WaterfallLayout
+    public init(_ layout: WaterfallLayout = WaterfallLayout()) { self.layout = layout }
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews)
+    }
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+      EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
+    }
+  }
+#endif

@@ -1,0 +1,126 @@
+#if canImport(UIKit)
+  import LayoutCore
+  import ScrollworkUIKit
+  import SwiftUI
+  import UIKit
+
+  /// A lazy SwiftUI container for large data in any Scrollwork layout:
+  /// a `UICollectionView` whose cells host SwiftUI content
+  /// (`UIHostingConfiguration`), so a million items cost only the cells on
+  /// screen. Data changes animate by identity; content can self-size (in
+  /// layouts that take estimates, like `.tags()`); the scroll position and
+  /// the selection are bindings by identity; `onItemAppear` runs when an
+  /// item's cell is about to show (for prefetching).
+  ///
+  /// ```swift
+  /// ScrollworkCollection(photos, layout: { .carousel(.coverFlow) }) { photo in
+  ///   PhotoView(photo)
+  /// }
+  /// ```
+  @MainActor
+  public struct ScrollworkCollection<Item: Identifiable & Sendable, Content: View>: UIViewRepresentable
+  where Item.ID: Sendable {
+    let items: [Item]
+    let makeLayout: @MainActor () -> UICollectionViewLayout
+    let content: (Item) -> Content
+    var selection: Binding<Item.ID?>?
+    var scrollPosition: Binding<Item.ID?>?
+    var onItemAppear: ((Item) -> Void)?
+
+    /// A collection of `items` (one section) in the layout `layout` makes,
+    /// each shown by `content`.
+    public init(
+      _ items: [Item], layout: @escaping @MainActor () -> UICollectionViewLayout,
+      @ViewBuilder content: @escaping (Item) -> Content
+    ) {
+      self.items = items
+      self.makeLayout = layout
+      self.content = content
+    }
+
+    /// The selected item's identity, both ways.
+    public func selection(_ binding: Binding<Item.ID?>) -> Self {
+      var copy = self
+      copy.selection = binding
+      return copy
+    }
+
+    /// The identity of the item at the top (or leading edge) of the view,
+    /// both ways: setting it scrolls there.
+    public func scrollPosition(id binding: Binding<Item.ID?>) -> Self {
+      var copy = self
+      copy.scrollPosition = binding
+      return copy
+    }
+
+    /// Runs `action` when an item's cell is about to appear.
+    public func onItemAppear(_ action: @escaping (Item) -> Void) -> Self {
+      var copy = self
+      copy.onItemAppear = action
+      return copy
+    }
+
+    public func makeCoordinator() -> Coordinator { Coordinator() }
+
+    public func makeUIView(context: Context) -> UICollectionView {
+      let view = UICollectionView(frame: .zero, collectionViewLayout: makeLayout())
+      let coordinator = context.coordinator
+      let registration = UICollectionView.CellRegistration<UICollectionViewCell, Item.ID> { cell, _, id in
+        guard let item = coordinator.items[id] else { return }
+        cell.contentConfiguration = UIHostingConfiguration { coordinator.content?(item) }.margins(.all, 0)
+      }
+      coordinator.dataSource = UICollectionViewDiffableDataSource<Int, Item.ID>(collectionView: view) {
+        view, indexPath, id in
+        view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: id)
+      }
+      view.delegate = coordinator
+      return view
+    }
+
+    public func updateUIView(_ view: UICollectionView, context: Context) {
+      let coordinator = context.coordinator
+      coordinator.parent = self
+      coordinator.content = { AnyView(content($0)) }
+      coordinator.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      var snapshot = NSDiffableDataSourceSnapshot<Int, Item.ID>()
+      snapshot.appendSections([0])
+      snapshot.appendItems(items.map(\.id))
+      coordinator.dataSource?.apply(snapshot, animatingDifferences: context.transaction.animation != nil)
+      if let id = scrollPosition?.wrappedValue, id != coordinator.reportedPosition,
+        let index = coordinator.dataSource?.indexPath(for: id)
+      {
+        view.scrollToItem(at: index, at: .top, animated: context.transaction.animation != nil)
+      }
+    }
+
+    /// The collection view's data source and delegate.
+    @MainActor
+    public final class Coordinator: NSObject, UICollectionViewDelegate {
+      var parent: ScrollworkCollection?
+      var dataSource: UICollectionViewDiffableDataSource<Int, Item.ID>?
+      var items: [Item.ID: Item] = [:]
+      var content: ((Item) -> AnyView)?
+      var reportedPosition: Item.ID?
+
+      public func collectionView(_ view: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        parent?.selection?.wrappedValue = dataSource?.itemIdentifier(for: indexPath)
+      }
+
+      public func collectionView(
+        _ view: UICollectionView, willDisplay cell: UICollectionViewCell, forItemAt indexPath: IndexPath
+      ) {
+        guard let id = dataSource?.itemIdentifier(for: indexPath), let item = items[id] else { return }
+        parent?.onItemAppear?(item)
+      }
+
+      public func scrollViewDidScroll(_ scrollView: UIScrollView) {
+        guard let view = scrollView as? UICollectionView, let binding = parent?.scrollPosition else { return }
+        let first = view.indexPathsForVisibleItems.min()
+        let id = first.flatMap { dataSource?.itemIdentifier(for: $0) }
+        guard id != reportedPosition else { return }
+        reportedPosition = id
+        binding.wrappedValue = id
+      }
+    }
+  }
+#endif

@@ -1,0 +1,84 @@
+#if canImport(UIKit)
+  import LayoutCore
+  import UIKit
+
+  /// Layout attributes with the values some Scrollwork layouts compute
+  /// beyond UIKit's set: the photo's rectangle inside the cell (aspect-fill
+  /// cropping, parallax), the stretchy header's darkening, the Months
+  /// summary's style progress. A cell reads them in
+  /// `apply(_:)`.
+  ///
+  /// `copy(with:)` and `isEqual(_:)` include every extra value: UIKit
+  /// compares attributes to decide whether a cell needs them again, and
+  /// drops a change these two miss.
+  @MainActor
+  open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
+    /// Where the element's photo goes, in the element's own coordinates
+    /// (origin at its top-left corner); `nil` to fill the element.
+    public var contentRect: CGRect?
+    /// An overlay over the content, 0 (none) to 1 (opaque).
+    public var overlayAlpha: CGFloat = 0
+    /// How far the element shows its mode's accessory style, 0 to 1.
+    public var styleProgress: CGFloat = 0
+    /// The corner radius the layout asks for, in points.
+    public var cornerRadius: CGFloat = 0
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+      let copy = super.copy(with: zone)
+      if let copy = copy as? ScrollworkLayoutAttributes {
+        copy.contentRect = contentRect
+        copy.overlayAlpha = overlayAlpha
+        copy.styleProgress = styleProgress
+        copy.cornerRadius = cornerRadius
+      }
+      return copy
+    }
+
+    // UIKit calls `isEqual(_:)` (an `NSObject` method, so not isolated) on
+    // the main thread, where it lays out: the main actor's values are read
+    // there.
+    open override func isEqual(_ object: Any?) -> Bool {
+      guard let other = object as? ScrollworkLayoutAttributes else { return false }
+      let same = MainActor.assumeIsolated {
+        other.contentRect == contentRect && other.overlayAlpha == overlayAlpha
+          && other.styleProgress == styleProgress && other.cornerRadius == cornerRadius
+      }
+      return same && super.isEqual(object)
+    }
+
+    /// Copies `attributes` into these: frame (as centre and size),
+    /// transform, alpha, z-index, hidden, and the extras.
+    func apply(_ attributes: LayoutAttributes) {
+      center = CGPoint(attributes.center)
+      size = CGSize(attributes.size)
+      transform = CGAffineTransform(attributes.transform)
+      alpha = CGFloat(attributes.alpha)
+      zIndex = attributes.zIndex
+      ScrollworkLayoutAttributes.applyExtras(attributes, to: self)
+    }
+
+    /// The layout-specific values of `attributes`: the one place that reads
+    /// them.
+    static func applyExtras(_ attributes: LayoutAttributes, to target: ScrollworkLayoutAttributes) {
+      target.contentRect = attributes.contentRect.map { CGRect($0) }
+      target.overlayAlpha = CGFloat(attributes.overlayAlpha)
+      target.styleProgress = CGFloat(attributes.styleProgress)
+      target.cornerRadius = CGFloat(attributes.cornerRadius)
+    }
+
+    /// New attributes for `attributes`, of this class.
+    static func make(_ attributes: LayoutAttributes) -> ScrollworkLayoutAttributes {
+      let made: ScrollworkLayoutAttributes
+      switch attributes.id.kind {
+      case .cell:
+        made = ScrollworkLayoutAttributes(forCellWith: attributes.id.indexPath)
+      case .supplementary(let kind):
+        made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind, with: attributes.id.indexPath)
+      case .decoration(let kind):
+        made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind, with: attributes.id.indexPath)
+      }
+      made.apply(attributes)
+      return made
+    }
+  }
+#endif
