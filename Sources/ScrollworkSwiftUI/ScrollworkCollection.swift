@@ -26,6 +26,12 @@
     var selection: Binding<Item.ID?>?
     var scrollPosition: Binding<Item.ID?>?
     var onItemAppear: ((Item) -> Void)?
+    var layoutKey: AnyHashable?
+    var supplementary: ((String, IndexPath) -> AnyView)?
+
+    /// The supplementary view kinds Scrollwork's layouts use: section
+    /// headers and footers, the sticky roster's stretchy header and menu.
+    public static var supplementaryKinds: [String] { ["header", "footer", "stretchyHeader", "menu"] }
 
     /// A collection of `items` (one section) in the layout `layout` makes,
     /// each shown by `content`.
@@ -53,6 +59,23 @@
       return copy
     }
 
+    /// Switches to a new layout from `layout`, animated, whenever `key`
+    /// changes (the photo grid's modes, say); elements move by identity.
+    public func layoutKey(_ key: AnyHashable) -> Self {
+      var copy = self
+      copy.layoutKey = key
+      return copy
+    }
+
+    /// Shows `content` in the layout's supplementary views (section headers,
+    /// the stretchy header, the menu): it gets the kind and index path. By
+    /// default they are empty.
+    public func supplementary<V: View>(@ViewBuilder _ content: @escaping (String, IndexPath) -> V) -> Self {
+      var copy = self
+      copy.supplementary = { AnyView(content($0, $1)) }
+      return copy
+    }
+
     /// Runs `action` when an item's cell is about to appear.
     public func onItemAppear(_ action: @escaping (Item) -> Void) -> Self {
       var copy = self
@@ -73,6 +96,23 @@
         view, indexPath, id in
         view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: id)
       }
+      // Every kind a Scrollwork layout may ask for is registered up front
+      // (UIKit refuses registrations made while it asks for a view).
+      for kind in Self.supplementaryKinds {
+        coordinator.registrations[kind] = UICollectionView.SupplementaryRegistration<UICollectionViewCell>(
+          elementKind: kind
+        ) { view, kind, indexPath in
+          view.contentConfiguration = UIHostingConfiguration { coordinator.supplementary?(kind, indexPath) }.margins(
+            .all, 0)
+        }
+      }
+      coordinator.dataSource?.supplementaryViewProvider = { view, kind, indexPath in
+        guard let registration = coordinator.registrations[kind] ?? coordinator.registrations["header"] else {
+          return nil
+        }
+        return view.dequeueConfiguredReusableSupplementary(using: registration, for: indexPath)
+      }
+      coordinator.layoutKey = layoutKey
       view.delegate = coordinator
       return view
     }
@@ -81,7 +121,12 @@
       let coordinator = context.coordinator
       coordinator.parent = self
       coordinator.content = { AnyView(content($0)) }
+      coordinator.supplementary = supplementary
       coordinator.items = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+      if layoutKey != coordinator.layoutKey {
+        coordinator.layoutKey = layoutKey
+        view.setCollectionViewLayout(makeLayout(), animated: context.transaction.animation != nil)
+      }
       var snapshot = NSDiffableDataSourceSnapshot<Int, Item.ID>()
       snapshot.appendSections([0])
       snapshot.appendItems(items.map(\.id))
@@ -100,6 +145,9 @@
       var dataSource: UICollectionViewDiffableDataSource<Int, Item.ID>?
       var items: [Item.ID: Item] = [:]
       var content: ((Item) -> AnyView)?
+      var supplementary: ((String, IndexPath) -> AnyView)?
+      var layoutKey: AnyHashable?
+      var registrations: [String: UICollectionView.SupplementaryRegistration<UICollectionViewCell>] = [:]
       var reportedPosition: Item.ID?
 
       public func collectionView(_ view: UICollectionView, didSelectItemAt indexPath: IndexPath) {
