@@ -13,15 +13,15 @@ struct AlbumScreen: UIViewControllerRepresentable {
 
 final class AlbumViewController: UIViewController, UICollectionViewDataSource {
   private let photoSizes: [CGSize] = (0..<60).map { $0 % 3 == 0 ? CGSize(width: 3024, height: 4032) : CGSize(width: 4032, height: 3024) }
-  private var pager: UICollectionView!
-  private var strip: UICollectionView!
+  private var pager: ScrollworkCollectionView!
+  private var strip: ScrollworkCollectionView!
   private var link: ScrollworkAlbumLink?
 
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
-    pager = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
-    strip = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+    pager = ScrollworkCollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+    strip = ScrollworkCollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
     for collectionView in [pager!, strip!] {
       collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "photo")
       collectionView.dataSource = self

@@ -34,6 +34,7 @@ struct CarouselScreen: View {
     VStack {
       ScrollworkCollection(Sample.many(40), layout: { ScrollworkLayout.carousel(.spotify) }) { Tile(sample: $0) }
         .scrollPosition(id: $current)
+        .accessibilityAdjustsByItem()
         .frame(height: 300)
       Text(current.map { "Showing item \($0 + 1)" } ?? "").foregroundStyle(.secondary)
     }

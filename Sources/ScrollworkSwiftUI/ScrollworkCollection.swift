@@ -28,6 +28,7 @@
     var onItemAppear: ((Item) -> Void)?
     var layoutKey: AnyHashable?
     var supplementary: ((String, IndexPath) -> AnyView)?
+    var adjustsByItem = false
 
     /// The supplementary view kinds Scrollwork's layouts use: section
     /// headers and footers, the sticky roster's stretchy header and menu.
@@ -76,6 +77,15 @@
       return copy
     }
 
+    /// Makes the collection one adjustable VoiceOver element that moves
+    /// item by item (a carousel). Otherwise VoiceOver reads the cells in
+    /// index-path order.
+    public func accessibilityAdjustsByItem(_ adjusts: Bool = true) -> Self {
+      var copy = self
+      copy.adjustsByItem = adjusts
+      return copy
+    }
+
     /// Runs `action` when an item's cell is about to appear.
     public func onItemAppear(_ action: @escaping (Item) -> Void) -> Self {
       var copy = self
@@ -86,7 +96,8 @@
     public func makeCoordinator() -> Coordinator { Coordinator() }
 
     public func makeUIView(context: Context) -> UICollectionView {
-      let view = UICollectionView(frame: .zero, collectionViewLayout: makeLayout())
+      let view = ScrollworkCollectionView(frame: .zero, collectionViewLayout: makeLayout())
+      view.adjustsByItem = adjustsByItem
       let coordinator = context.coordinator
       let registration = UICollectionView.CellRegistration<UICollectionViewCell, Item.ID> { cell, _, id in
         guard let item = coordinator.items[id] else { return }

@@ -54,6 +54,9 @@
       pager.decelerationRate = .fast
       pager.delegate = self
       strip.delegate = self
+      // VoiceOver: the pager is one adjustable element, photo by photo.
+      (pager as? ScrollworkCollectionView)?.adjustsByItem = true
+      (pager as? ScrollworkCollectionView)?.itemsLabel = "Photos"
       apply(album.linkOutput())
     }
 

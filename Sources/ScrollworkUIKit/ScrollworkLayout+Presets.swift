@@ -1,22 +1,37 @@
 #if canImport(UIKit)
-  import CoreGraphics
   import LayoutCore
   import LayoutHost
+  import UIKit
 
   // One initialiser per layout of the registry, with the seeds' presets as
-  // their defaults: `ScrollworkLayout.carousel(.coverFlow)`.
+  // their defaults: `ScrollworkLayout.carousel(.coverFlow)`. Layouts with
+  // scale, fade or parallax effects take `reduceMotion`, which defaults to
+  // the system's Reduce Motion setting and turns the effects off.
 
   extension ScrollworkLayout where Prepared == PreparedCenteredLayout {
     /// A carousel that scales, fades and snaps (`.spotify`, `.coverFlow`,
     /// `.stackedCards`, `.plain`); items are squares as tall as the view
     /// unless the configuration gives a size.
-    public static func carousel(_ layout: CarouselLayout = .spotify) -> ScrollworkLayout {
-      ScrollworkLayout(layout, itemSizes: .viewportHeightSquares)
+    /// With `reduceMotion`, items neither scale nor fade (they still snap).
+    public static func carousel(
+      _ layout: CarouselLayout = .spotify, reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+    ) -> ScrollworkLayout {
+      var layout = layout
+      if reduceMotion { layout.effect = .none }
+      return ScrollworkLayout(layout, itemSizes: .viewportHeightSquares)
     }
 
-    /// The vertical list whose centred item is full size and on top.
-    public static func prominent(_ layout: ProminentLayout = ProminentLayout()) -> ScrollworkLayout {
-      ScrollworkLayout(layout, itemSizes: .uniform(layout.itemSize))
+    /// The vertical list whose centred item is full size and on top; with
+    /// `reduceMotion`, every item is full size and opaque.
+    public static func prominent(
+      _ layout: ProminentLayout = ProminentLayout(), reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+    ) -> ScrollworkLayout {
+      var layout = layout
+      if reduceMotion {
+        layout.minScale = 1
+        layout.minAlpha = 1
+      }
+      return ScrollworkLayout(layout, itemSizes: .uniform(layout.itemSize))
     }
   }
 
@@ -46,8 +61,14 @@
     /// A stretchy header, a sticky menu, sticky section headers and
     /// parallax photos (`.jungleCup` is the seed's screen); rows of
     /// `rowHeight` as wide as the view.
-    public static func sticky(_ layout: StickyHeaderLayout = .jungleCup, rowHeight: CGFloat = 44) -> ScrollworkLayout {
-      ScrollworkLayout(
+    /// With `reduceMotion`, photos have no parallax.
+    public static func sticky(
+      _ layout: StickyHeaderLayout = .jungleCup, rowHeight: CGFloat = 44,
+      reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+    ) -> ScrollworkLayout {
+      var layout = layout
+      if reduceMotion { layout.isCellParallaxEnabled = false }
+      return ScrollworkLayout(
         layout,
         itemSizes: ItemSizeSource { _, count, viewport in
           .uniform(Size(width: viewport.width, height: Double(rowHeight)), count: count)
