@@ -45,7 +45,7 @@ extension LayoutHost {
     let mark = sizing.mark(.firstVisible, at: offset)
     // Drop the host's reference so the engine layout updates in place.
     _prepared = nil
-    sizing.setMeasuredSize(size, for: id)
+    sizing.setMeasuredSize(size, for: id, keepingLinesFrom: mark.id)
     let newOffset = sizing.offset(keeping: mark, from: offset)
     _prepared = sizing as? Prepared
     guard prepared != nil else {

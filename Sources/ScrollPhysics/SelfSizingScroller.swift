@@ -105,7 +105,8 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
         count += 1
         let before = layout.attributes(for: id, at: ScrollState())?.size ?? .zero
         let size = measure(id, maxWidth) ?? before
-        if !layout.setMeasuredSize(size, for: id) {
+        // Lines at and below the anchor keep their breaks (the tag cloud).
+        if !layout.setMeasuredSize(size, for: id, keepingLinesFrom: mark.id) {
           // A bad size keeps the estimate; it is not asked for again.
           layout.setMeasuredSize(before, for: id)
         } else if size != before {

@@ -90,3 +90,35 @@ import Testing
     #expect(host.invalidationContext(forPreferredSize: Size(width: 10, height: 10), of: .cell(0)).elements.isEmpty)
   }
 }
+
+extension PreferredSizeTests {
+  /// The issue's case: one paragraph of 20,000 tags of estimates, scrolled
+  /// deep; tags above the screen learn their widths (which re-breaks their
+  /// lines): nothing on screen moves, whatever the re-breaking does.
+  @Test func widthsLearntAboveTheScreenMoveNothingOnScreenInOneLongParagraph() throws {
+    var host = LayoutHost(itemSizes: .uniform(Size(width: 80, height: 30))) { items, viewport throws(LayoutError) in
+      try TagCloudLayout().prepare(estimated: items, viewport: viewport)
+    }
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [20_000])
+    try host.setBounds(Rect(x: 0, y: host.contentSize.height * 0.8, width: 390, height: 844))
+    var rng = SplitMix64(seed: 20)
+    var moved = 0
+    for step in 0..<300 {
+      let before = Self.screen(host)
+      guard let top = host.elements(in: host.bounds).map(\.id.item).min() else { break }
+      // A tag just above the screen, as a fast drag upward measures them.
+      let item = Swift.max(0, top - rng.int(in: 1...40))
+      let size = Size(width: rng.double(in: 30...200), height: rng.double(in: 24...40))
+      let context = host.invalidationContext(forPreferredSize: size, of: .cell(item))
+      host.invalidate(with: context)
+      let after = Self.screen(host)
+      let shifted = before.filter { id, position in after[id].map { !isClose($0, position) } ?? false }
+      if !shifted.isEmpty {
+        moved += 1
+        Issue.record(
+          "step \(step): \(shifted.count) of \(before.count) tags on screen moved after tag \(item) measured")
+      }
+      if moved > 3 { break }
+    }
+  }
+}

@@ -22,6 +22,14 @@ public protocol SelfSizingLayout: PreparedLayout where State == ScrollState {
   @discardableResult
   mutating func setMeasuredSize(_ size: Size, for id: ElementID) -> Bool
 
+  /// As `setMeasuredSize(_:for:)`, told which element keeps its place on
+  /// screen (`AnchorMark.id`): a layout that re-arranges elements after a
+  /// size changes (the tag cloud re-breaks lines) leaves the anchor and
+  /// what follows it as they are when the change is before the anchor. The
+  /// default ignores `anchor`.
+  @discardableResult
+  mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool
+
   /// Calls `body` with every element in `rect` that still has its estimate.
   ///
   /// - Complexity: O(log n + k).
@@ -73,6 +81,11 @@ public enum AnchorMark: Hashable, Sendable {
 }
 
 extension SelfSizingLayout {
+  @discardableResult
+  public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
+    setMeasuredSize(size, for: id)
+  }
+
   /// Pins `anchor` down at content offset `offset`: call before changing
   /// sizes, then `offset(keeping:from:)` after.
   ///

@@ -120,7 +120,8 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   // MARK: Flow
 
   /// Greedy line breaking for section `s` from `start` (a line start) to
-  /// the end of `start`'s paragraph: writes each tag's line, x and line
+  /// the end of `start`'s paragraph, or to `limit` (a line start that must
+  /// stay one: the anchor's line) when that comes first: writes each tag's line, x and line
   /// height, and passes every slot's new extent to `write`. With
   /// `stopAfter` (the tag whose width changed), stops at the first new line
   /// after that tag that begins where an old line began: everything after
@@ -129,12 +130,12 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   /// - Returns: the end of the paragraph (where the next one starts).
   @discardableResult
   @usableFromInline mutating func flow(
-    section s: Int, from start: Int, stopAfter: Int?, write: (Int, Double) -> Void
+    section s: Int, from start: Int, stopAfter: Int?, until limit: Int? = nil, write: (Int, Double) -> Void
   ) -> Int {
     let first = sectionFirst[s]
     let sectionEnd = sectionFirst[s + 1]
     guard start < sectionEnd else { return sectionEnd }
-    var end = sectionEnd
+    var end = Swift.min(sectionEnd, limit ?? sectionEnd)
     if paragraph > 0 {
       let local = start - first
       let (paragraphIndex, overflow) = (local / paragraph).addingReportingOverflow(1)
@@ -209,6 +210,21 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   ///   tag or a size that is negative or not finite.
   @discardableResult
   public mutating func setMeasuredSize(_ size: Size, for id: ElementID) -> Bool {
+    setMeasuredSize(size, for: id, keepingLinesFrom: nil)
+  }
+
+  /// As `setMeasuredSize(_:for:)`, keeping the line breaks of `anchor`'s
+  /// line and every line after it when `id` is on a line above it: the
+  /// lines from `id`'s down to the anchor's are broken again and the last
+  /// of them ends where the anchor's line starts (it may end short, like a
+  /// paragraph's last line). So nothing at or below the anchor moves
+  /// relative to it when a tag above learns its width (the self-sizing
+  /// scroller and the layout host pass the tag they keep in place).
+  ///
+  /// - Complexity: as `setMeasuredSize(_:for:)`, never re-flowing past the
+  ///   anchor's line.
+  @discardableResult
+  public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
     guard LayoutItems.isAcceptable(size), let g = globalIndex(id) else { return false }
     if !measured[g] {
       measured[g] = true
@@ -228,7 +244,10 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
       var start = lineOf[g]
       let local = g - sectionFirst[s]
       if start == g && local > 0 && (paragraph == 0 || local % paragraph != 0) { start = lineOf[g - 1] }
-      flow(section: s, from: start, stopAfter: g) { slot, extent in tree.set(slot, to: extent) }
+      // The anchor's line keeps its start when it is below the re-flowed lines.
+      var limit: Int?
+      if let anchor, anchor.section == s, let a = globalIndex(anchor), lineOf[a] > lineOf[g] { limit = lineOf[a] }
+      flow(section: s, from: start, stopAfter: g, until: limit) { slot, extent in tree.set(slot, to: extent) }
       swap(&tree, &slots)
       return true
     }
