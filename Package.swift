@@ -84,7 +84,7 @@ let package = Package(
 
     // MARK: - Tests
 
-    .target(name: "ScrollworkTestSupport", dependencies: ["LayoutCore"]),
+    .target(name: "ScrollworkTestSupport", dependencies: ["LayoutCore", "LayoutHost"]),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),

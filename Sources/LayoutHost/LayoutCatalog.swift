@@ -1,7 +1,9 @@
 import LayoutCore
 
-/// Random numbers for the catalog's generators: SplitMix64, so a seed
-/// gives the same configurations on every machine.
+/// A small, fast, seeded random number generator (SplitMix64): the
+/// catalog's generators use it, so a seed gives the same configurations on
+/// every machine, and the property tests use it (as `SplitMix64`), so a
+/// failure's printed seed replays it.
 public struct CatalogRandom: RandomNumberGenerator, Sendable {
   public private(set) var state: UInt64
 
@@ -15,10 +17,8 @@ public struct CatalogRandom: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 
-  /// A double in `range`.
-  public mutating func double(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) * 0x1p-53
-  }
+  /// A uniformly random double in `range`.
+  public mutating func double(in range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
 
   /// An integer in `range`.
   public mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
