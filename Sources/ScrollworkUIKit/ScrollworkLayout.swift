@@ -45,6 +45,7 @@
     public private(set) var lastError: HostError?
 
     private var buffer: [LayoutAttributes] = []
+    private var counts: [Int] = []
     /// Where to rest at the end of a layout transition into this layout
     /// (set by `ScrollworkTransitionLayout`), answered once.
     var restingOffsetOverride: CGPoint?
@@ -87,7 +88,10 @@
       guard let collectionView else { return }
       host.scale = Double(
         collectionView.traitCollection.displayScale > 0 ? collectionView.traitCollection.displayScale : 2)
-      let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
+      // UIKit prepares after every invalidation (every frame of a scroll
+      // with effects): the counts go into a reused buffer.
+      counts.removeAll(keepingCapacity: true)
+      for section in 0..<collectionView.numberOfSections { counts.append(collectionView.numberOfItems(inSection: section)) }
       let bounds = Rect(collectionView.bounds)
       recorder?.record(.prepare(bounds: bounds, counts: counts))
       do throws(HostError) {
