@@ -179,9 +179,16 @@ public enum LayoutCatalog {
       columnCount: r.int(in: 1...6), columnSpacing: r.double(in: 0...16), itemSpacing: r.double(in: 0...16),
       headerHeight: r.chance(0.4) ? r.double(in: 10...60) : 0, footerHeight: r.chance(0.3) ? r.double(in: 10...40) : 0,
       direction: r.pick(WaterfallLayout.Direction.allCases))
+    let sizes = photoSizes(&r)
+    let estimated = r.chance(0.5)
+    let host =
+      estimated
+      ? LayoutHost(itemSizes: sizes) { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      } : LayoutHost(layout, itemSizes: sizes)
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: photoSizes(&r)), counts: counts(&r, sections: 1...4, items: 0...120),
-      bounds: viewport(&r), description: "waterfall \(layout)")
+      host: host, counts: counts(&r, sections: 1...4, items: 0...120), bounds: viewport(&r),
+      description: "waterfall \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 
   static let tags = CatalogLayout(name: "tags") { r in

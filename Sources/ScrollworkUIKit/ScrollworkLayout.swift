@@ -91,7 +91,9 @@
       // UIKit prepares after every invalidation (every frame of a scroll
       // with effects): the counts go into a reused buffer.
       counts.removeAll(keepingCapacity: true)
-      for section in 0..<collectionView.numberOfSections { counts.append(collectionView.numberOfItems(inSection: section)) }
+      for section in 0..<collectionView.numberOfSections {
+        counts.append(collectionView.numberOfItems(inSection: section))
+      }
       let bounds = Rect(collectionView.bounds)
       recorder?.record(.prepare(bounds: bounds, counts: counts))
       do throws(HostError) {

@@ -50,8 +50,27 @@ import Testing
     }
   }
 
-  @Test func theAnchorKeepsItsScreenPositionWhateverIsMeasured() throws {
-    var host = try Self.cloud()
+  /// A waterfall of estimates, three columns, scrolled deep.
+  static func waterfall() throws -> any LayoutHosting {
+    var host = LayoutHost(itemSizes: .cycling([Size(width: 3, height: 4), Size(width: 4, height: 3)])) {
+      items, viewport throws(LayoutError) in
+      try WaterfallLayout(columnCount: 3, columnSpacing: 4, itemSpacing: 4).prepare(
+        estimated: items, viewport: viewport)
+    }
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [5000])
+    try host.setBounds(Rect(x: 0, y: 20_000, width: 390, height: 844))
+    return host
+  }
+
+  /// Every layout that takes estimates, as the host sees it.
+  static let selfSizing: [(String, @Sendable () throws -> any LayoutHosting)] = [
+    ("tags", { try cloud() }), ("waterfall", { try waterfall() }),
+  ]
+
+  @Test(arguments: 0..<2)
+  func theAnchorKeepsItsScreenPositionWhateverIsMeasured(_ which: Int) throws {
+    var host = try Self.selfSizing[which].1()
+    #expect(host.isSelfSizing, "\(Self.selfSizing[which].0)")
     var rng = SplitMix64(seed: 8)
     var measured = Set<Int>()
     for step in 0..<300 {
@@ -61,7 +80,10 @@ import Testing
       let anchorScreen = anchor.frame.minY - host.bounds.minY
       // Mostly items near the viewport, some far away.
       let item = rng.chance(0.7) ? clamp(anchor.id.item + rng.int(in: -40...60), 0, 4999) : rng.int(in: 0...4999)
-      let size = Size(width: rng.double(in: 30...300), height: rng.double(in: 18...70))
+      let size =
+        which == 0
+        ? Size(width: rng.double(in: 30...300), height: rng.double(in: 18...70))
+        : Size(width: 127.33, height: rng.double(in: 40...300))
       let context = host.invalidationContext(forPreferredSize: size, of: .cell(item))
       host.invalidate(with: context)
       measured.insert(item)

@@ -86,7 +86,10 @@ import Testing
       ])
     let replayed = try JSONSerialization.data(withJSONObject: answers[25]["elements"] ?? [], options: [.sortedKeys])
     let expected = try JSONSerialization.data(withJSONObject: fresh[3]["elements"] ?? [], options: [.sortedKeys])
-    if fresh[1]["context"].flatMap({ ($0 as? [String: Any])?["contentOffsetAdjustment"] as? [Double] }) == [0, 0] {
+    // Layouts that take the preferred size re-place items by the order sizes arrive (and their
+    // arithmetic may differ in the last bits from a fresh prepare): compared only where it took none.
+    let tookSize = ((answers[11]["context"] as? [String: Any])?["items"] as? [Any]).map { !$0.isEmpty } ?? false
+    if !tookSize {
       #expect(replayed == expected, "\(name): the replayed elements differ from a fresh prepare's")
     }
   }

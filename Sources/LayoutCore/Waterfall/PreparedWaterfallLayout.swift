@@ -17,6 +17,11 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   @usableFromInline var sections: [WaterfallSection]
   /// The height of the content: the bottom of the last section.
   public private(set) var contentHeight: Double
+  /// Whether the items' sizes are estimates until measured
+  /// (`WaterfallLayout.prepare(estimated:viewport:)`).
+  public internal(set) var isEstimated = false
+  /// The items given their real size since an estimated prepare.
+  @usableFromInline var measuredItems: Set<ElementID> = []
 
   /// Supplementary z-index: above cells.
   public static let supplementaryZIndex = 1

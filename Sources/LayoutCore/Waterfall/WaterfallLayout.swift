@@ -136,4 +136,16 @@ public struct WaterfallLayout: CollectionLayout {
     try LayoutLimits.checkContent(prepared.contentHeight)
     return prepared
   }
+
+  /// Prepares `items` as estimates: each item keeps its estimated size
+  /// until it is measured (`setMeasuredSize(_:for:)`, what a self-sizing
+  /// cell reports), and `forEachUnmeasured(in:_:)` names the ones still to
+  /// measure.
+  ///
+  /// - Complexity: as `prepare(items:viewport:)`.
+  public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedWaterfallLayout {
+    var prepared = try prepare(items: items, viewport: viewport)
+    prepared.isEstimated = true
+    return prepared
+  }
 }
