@@ -54,12 +54,6 @@ func loadScriptFile(_ path: String) throws -> String {
   return text
 }
 
-/// An error the CLI reports as `Error: message` with a non-zero exit.
-struct CLIError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
 /// Prints a layout's attributes as `scrollwork inspect` documents.
 enum Inspector {
   static func report<P: PreparedLayout>(

@@ -2,6 +2,7 @@ import ArgumentParser
 import LayoutCore
 import Raster
 import ScrollPhysics
+import ToolSupport
 
 // Tag clouds in the tool: self-sizing tags measured from their text with
 // FreeType, as they come into view, without scroll jumps. `inspect tags`,
