@@ -43,6 +43,19 @@ struct PointArgument: ExpressibleByArgument {
   var defaultValueDescription: String { "\(JSONWriter.number(value.x)),\(JSONWriter.number(value.y))" }
 }
 
+/// `A,B`: exactly two numbers (`--padding V,H`); a single number is not
+/// taken (it is not read as `A,0`).
+struct PairArgument: ExpressibleByArgument {
+  var value: Point
+  init(_ value: Point) { self.value = value }
+  init?(argument: String) {
+    let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]) else { return nil }
+    value = Point(x: a, y: b)
+  }
+  var defaultValueDescription: String { "\(JSONWriter.number(value.x)),\(JSONWriter.number(value.y))" }
+}
+
 /// `WxH,WxH,…`: no empty entries.
 struct SizeListArgument: ExpressibleByArgument {
   var value: [Size]
@@ -156,6 +169,20 @@ enum Check {
     }
   }
 
+  /// A content offset: finite, each coordinate within
+  /// ±`LayoutLimits.maximumExtent` (2⁴⁸ pt, the longest content any layout
+  /// accepts), so that nothing computed from it (velocities, distances)
+  /// overflows.
+  static func offset(_ point: Point?, _ option: String) throws {
+    guard let point else { return }
+    let limit = LayoutLimits.maximumExtent
+    guard point.isFinite, abs(point.x) <= limit, abs(point.y) <= limit else {
+      throw ValidationError(
+        "\(option) takes X,Y with each coordinate from -\(JSONWriter.number(limit)) to \(JSONWriter.number(limit)) "
+          + "(got \(point.x),\(point.y))")
+    }
+  }
+
   /// A size with finite, non-negative sides (`positive`: > 0).
   static func size(_ size: Size?, _ option: String, positive: Bool = false) throws {
     guard let size else { return }
@@ -239,6 +266,15 @@ struct LayoutInputOptions: ParsableArguments {
   }
 
   var viewportValue: Viewport { Viewport(size: viewport.value) }
+
+  /// For layouts whose items all have one size (the carousel, the
+  /// prominent list): `--item-sizes` would be ignored, so it is refused.
+  func refuseItemSizes(layout name: String) throws {
+    guard itemSizes == nil else {
+      throw ValidationError(
+        "\(name) lays out items of one size: give --item-size WxH with --items N (it does not take --item-sizes)")
+    }
+  }
 }
 
 /// Options of `scrollwork inspect` shared by every layout.
@@ -251,7 +287,7 @@ struct InspectOptions: ParsableArguments {
   @Flag(help: "Print every element, not only those in the visible rect.")
   var all = false
 
-  func validate() throws { try Check.finite(offset.value, "--offset") }
+  func validate() throws { try Check.offset(offset.value, "--offset") }
 }
 
 /// A gesture script given as text (`--script`) or as a file
@@ -309,7 +345,7 @@ struct RunOptions: ParsableArguments {
   var elements = false
 
   func validate() throws {
-    try Check.finite(offset.value, "--offset")
+    try Check.offset(offset.value, "--offset")
     try Check.inRange(fps, 1...1000, "--fps")
   }
 

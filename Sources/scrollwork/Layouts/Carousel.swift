@@ -146,6 +146,7 @@ func centeredExtras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [
 
 /// Carousel items: square at the viewport height unless sizes are given.
 func carouselInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
+  try input.refuseItemSizes(layout: CarouselEntry.name)
   let height = input.viewport.value.height
   return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
 }

@@ -172,8 +172,8 @@ struct TagOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "The text size in points: 1…200.")
   var fontSize: Double = 15
 
-  @Option(parsing: .unconditional, help: "The padding around the text, V,H in points, each ≥ 0.")
-  var padding = PointArgument(Point(x: 6, y: 10))
+  @Option(parsing: .unconditional, help: "The padding around the text, V,H (two numbers) in points, each ≥ 0.")
+  var padding = PairArgument(Point(x: 6, y: 10))
 
   @Option(parsing: .unconditional, help: "The widest a tag may be (default: the room between the insets), > 0.")
   var maxWidth: Double?
@@ -223,9 +223,8 @@ struct TagOptions: ParsableArguments {
   func tagTexts() throws -> [String] {
     if let words { return SampleWords.words(words) }
     guard let texts else { return [] }
-    let lines = try loadTextFile(texts, option: "--texts")
-      .split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r" }
-      .map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+    // UTF-8 with or without a byte-order mark; LF, CRLF or CR line ends.
+    let lines = TextFile.lines(try TextFile.read(texts, option: "--texts")).filter { !$0.allSatisfy(\.isWhitespace) }
     guard lines.count <= 1_000_000 else { throw ValidationError("--texts holds more than 1000000 tags") }
     return lines
   }
@@ -248,15 +247,6 @@ struct TagOptions: ParsableArguments {
     }
     let width = tagWidth
     return try layout.prepare(items: LayoutItems(texts.map { text.size($0, maxWidth: width) }), viewport: viewportValue)
-  }
-}
-
-/// Reads a text file named by `option` (a regular file, at most 16 MiB).
-func loadTextFile(_ path: String, option: String) throws -> String {
-  do {
-    return try loadScriptFile(path)
-  } catch {
-    throw ValidationError("\(option): \(error)")
   }
 }
 
@@ -294,7 +284,7 @@ struct InspectTags: ParsableCommand {
   var all = false
 
   func validate() throws {
-    try Check.finite(offset.value, "--offset")
+    try Check.offset(offset.value, "--offset")
     try Check.finite(measuredThrough, "--measured-through")
     if measuredThrough != nil, tags.estimated == nil {
       throw ValidationError("--measured-through goes with --estimated")
@@ -346,7 +336,10 @@ struct SimulateTags: ParsableCommand {
     let gestures = try options.gestureScript()
     let texts = try tags.tagTexts()
     let text = try tags.tagText()
-    var scroller = SelfSizingScroller(layout: try tags.prepare(texts, text: text), offset: options.offset.value)
+    let cloud = try tags.prepare(texts, text: text)
+    var scroller = SelfSizingScroller(layout: cloud, offset: options.offset.value)
+    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
+    if start != options.offset.value { scroller = SelfSizingScroller(layout: cloud, offset: start) }
     let withElements = options.elements
     var visible: [LayoutAttributes] = []
     try gestures.run(on: &scroller, fps: options.fps) { scroller, time in
