@@ -10,15 +10,17 @@ checks each run:
   trap      the process died of a signal (a Swift trap is SIGILL/SIGTRAP)
   hang      it did not finish within the timeout
   nonfinite its JSON holds NaN, Infinity or a null where a number belongs
-            (only the album's documented "photo", "thumbnail" and
-            "animated" may be null)
+            (only documented optional indices may be null: the album's
+            "photo", "thumbnail", "animated", the tag cloud's "anchor", a
+            centred layout's "centered")
   badjson   a line of `inspect`/`simulate` output is not JSON
   status    an exit status other than 0 (success), 1 (error) or 64 (usage)
   message   a failure whose standard error is empty, not `Error: …`, or
             names Swift/Foundation internals ("Fatal error", "The operation
             could not be completed")
-  culprit   a run with exactly one hostile value that fails must name that
-            value's option in its message
+  culprit   a run with exactly one hostile value that fails, and passes with
+            that value made good, must name the value's option (or, for a
+            script, the step) in its message
 
 Usage: Scripts/campaign.py BINARY [--count N] [--seed S] [--jobs J]
 Prints 'N passed, N failed' with the failures by class, and the first few
@@ -44,7 +46,10 @@ PRESETS = {
     "sticky": ["plain", "jungleCup"], "mosaic": ["appleMosaic"], "waterfall": ["cht", "photos"],
     "tags": ["standard", "rightToLeft"], "tag-table": ["standard"],
 }
-NULLABLE = {"photo", "thumbnail", "animated"}
+# Optional indices documented as null when there is none: the album's photo,
+# thumbnail and animated thumbnail, a tag cloud's anchor, a centred
+# layout's centred item.
+NULLABLE = {"photo", "thumbnail", "animated", "anchor", "centered"}
 
 # Hostile values: each must be refused with a message naming its option,
 # or honoured.
@@ -75,25 +80,33 @@ def pick(rng, good, hostile, p_hostile):
 
 
 class Case:
-    def __init__(self, kind, args, hostile_options, texts=None):
+    def __init__(self, kind, args, hostile):
         self.kind = kind  # "inspect", "simulate", "render"
         self.args = args
-        self.hostile = hostile_options  # options given a hostile value
-        self.texts = texts
+        self.hostile = hostile  # (option, start, end, good tokens) for each hostile value
+
+    def with_good_value(self):
+        """The same command line with its one hostile value made good."""
+        option, start, end, good = self.hostile[0]
+        return self.args[:start] + good + self.args[end:]
 
 
-def number_option(rng, args, hostile, option, good, p):
-    value, bad = pick(rng, good, HOSTILE_NUMBERS, p)
-    args += [option + "=" + value] if value.startswith("-") or value == "" else [option, value]
-    if bad:
-        hostile.append(option)
+def tokens(option, value):
+    return [option + "=" + value] if value.startswith("-") or value == "" else [option, value]
 
 
 def add(rng, args, hostile, option, good, bad_values, p):
+    """Appends OPTION VALUE; a hostile value is recorded in `hostile` as
+    (option, start, end, the tokens of a good value instead)."""
     value, bad = pick(rng, good, bad_values, p)
-    args += [option + "=" + value] if value.startswith("-") or value == "" else [option, value]
+    start = len(args)
+    args += tokens(option, value)
     if bad:
-        hostile.append(option)
+        hostile.append((option, start, len(args), tokens(option, rng.choice(good))))
+
+
+def number_option(rng, args, hostile, option, good, p):
+    add(rng, args, hostile, option, good, HOSTILE_NUMBERS, p)
 
 
 def items_options(rng, args, hostile, p, layout):
@@ -211,9 +224,10 @@ def tag_options(rng, args, hostile, p, layout, command, texts_files):
             add(rng, args, hostile, "--words", ["0", "1", "5", "50", "200"], HOSTILE_INTS, p)
         else:
             name, bad = rng.choice(texts_files)
+            start = len(args)
             args += ["--texts", name]
             if bad:
-                hostile.append("--texts")
+                hostile.append(("--texts", start, len(args), ["--texts", texts_files[0][0]]))
         if rng.random() < 0.3:
             add(rng, args, hostile, "--estimated", ["80x30", "10x10"], HOSTILE_SIZES, p)
         for o, good in [("--max-width", ["100", "50"]), ("--line-spacing", ["0", "8"]), ("--item-spacing", ["0", "8"])]:
@@ -257,9 +271,10 @@ def make_case(rng, texts_files, out_root, index):
                   "0x844", "nanx844", "1e6x1e6"]
     if viewport_hostile:
         value = rng.choice(degenerate)
+        start = len(args)
         args += ["--viewport", value]
-        if any(s in value for s in ["0x", "nan", "1e308"]):
-            hostile.append("--viewport")
+        if value in ("0x844", "nanx844", "1e308x1e308"):
+            hostile.append(("--viewport", start, len(args), ["--viewport", "390x844"]))
     else:
         args += ["--viewport", rng.choice(viewports)]
     if layout in ("tags", "tag-table"):
@@ -281,9 +296,11 @@ def make_case(rng, texts_files, out_root, index):
             script = rng.choice(["mode months 0.2; wait 0.1", "insert 3 at 0; wait 0.2", "delete 0..2; wait 0.2",
                                  "pinch 0.5 0.2; wait 0.1"])
             bad = False
-        args += ["--script", script, "--fps", rng.choice(["30", "60"])]
+        start = len(args)
+        args += ["--script", script]
         if bad:
-            hostile.append("--script")
+            hostile.append(("--script", start, len(args), ["--script", "release"]))
+        args += ["--fps", rng.choice(["30", "60"])]
         if rng.random() < 0.1:
             args.append("--elements")
     return Case(command, args, hostile)
@@ -330,9 +347,13 @@ def check(binary, case):
         if "Fatal error" in err or "could not be completed" in err:
             return "message", first
         if len(case.hostile) == 1:
-            option = case.hostile[0]
-            if option not in err and option.lstrip("-") not in err:
-                return "culprit", "%s was hostile; message: %s" % (option, first[:300])
+            option = case.hostile[0][0]
+            named = option in err or (option == "--script" and "step" in err)
+            if not named:
+                again = subprocess.run([binary] + case.with_good_value(), capture_output=True, timeout=TIMEOUT,
+                                       env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+                if again.returncode == 0:
+                    return "culprit", "%s was the only bad value; message: %s" % (option, first[:300])
         return None, ""
     if case.kind in ("inspect", "simulate"):
         lines = [l for l in out.split("\n") if l.strip()]

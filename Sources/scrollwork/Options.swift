@@ -131,18 +131,28 @@ enum SnapArgument: String, CaseIterable, ExpressibleByArgument {
 /// Range checks for option values, each naming the option and the range it
 /// takes, for commands' `validate()`.
 enum Check {
-  /// A finite number ≥ 0.
+  /// The longest length an option takes, in points: what any layout
+  /// accepts (`LayoutLimits.maximumExtent`, 2⁴⁸), so that a length the
+  /// option accepts is never refused later by the layout under another name.
+  static let maximumLength = LayoutLimits.maximumExtent
+
+  static var lengthRange: String { "from 0 to \(JSONWriter.number(maximumLength)) points" }
+
+  /// A length: a finite number from 0 to `maximumLength`.
   static func nonNegative(_ value: Double?, _ option: String) throws {
     guard let value else { return }
-    guard value.isFinite, value >= 0 else {
-      throw ValidationError("\(option) takes a finite number ≥ 0 (got \(value))")
+    guard value.isFinite, value >= 0, value <= maximumLength else {
+      throw ValidationError("\(option) takes a length \(lengthRange) (got \(value))")
     }
   }
 
-  /// A finite number > 0.
+  /// A length above 0, at most `maximumLength`.
   static func positive(_ value: Double?, _ option: String) throws {
     guard let value else { return }
-    guard value.isFinite, value > 0 else { throw ValidationError("\(option) takes a finite number > 0 (got \(value))") }
+    guard value.isFinite, value > 0, value <= maximumLength else {
+      throw ValidationError(
+        "\(option) takes a length above 0, up to \(JSONWriter.number(maximumLength)) points (got \(value))")
+    }
   }
 
   /// A finite number in `range`.
@@ -155,10 +165,14 @@ enum Check {
     }
   }
 
-  /// A finite number (any sign).
+  /// A coordinate: a finite number within ±`maximumLength`.
   static func finite(_ value: Double?, _ option: String) throws {
     guard let value else { return }
-    guard value.isFinite else { throw ValidationError("\(option) takes a finite number (got \(value))") }
+    guard value.isFinite, abs(value) <= maximumLength else {
+      throw ValidationError(
+        "\(option) takes a number from -\(JSONWriter.number(maximumLength)) to \(JSONWriter.number(maximumLength)) "
+          + "(got \(value))")
+    }
   }
 
   /// A finite point.
@@ -183,14 +197,28 @@ enum Check {
     }
   }
 
-  /// A size with finite, non-negative sides (`positive`: > 0).
+  /// A size with sides from 0 (`positive`: above 0) to `maximumLength`.
   static func size(_ size: Size?, _ option: String, positive: Bool = false) throws {
     guard let size else { return }
     let ok =
-      size.width.isFinite && size.height.isFinite && (positive ? size.isPositive : size.width >= 0 && size.height >= 0)
+      size.width.isFinite && size.height.isFinite && size.width <= maximumLength && size.height <= maximumLength
+      && (positive ? size.isPositive : size.width >= 0 && size.height >= 0)
     guard ok else {
       throw ValidationError(
-        "\(option) takes WxH with finite sides \(positive ? "> 0" : "≥ 0") (got \(size.width)x\(size.height))")
+        "\(option) takes WxH with each side \(positive ? "above 0" : "from 0"), up to "
+          + "\(JSONWriter.number(maximumLength)) points (got \(size.width)x\(size.height))")
+    }
+  }
+
+  /// A viewport: each side from `Viewport.minimumExtent` (2⁻¹⁰ pt) to
+  /// `maximumLength`, what every layout accepts.
+  static func viewport(_ size: Size?, _ option: String = "--viewport") throws {
+    guard let size else { return }
+    let range = Viewport.minimumExtent...maximumLength
+    guard range.contains(size.width), range.contains(size.height) else {
+      throw ValidationError(
+        "\(option) takes WxH with each side from \(Viewport.minimumExtent) to \(JSONWriter.number(maximumLength)) "
+          + "points (got \(size.width)x\(size.height))")
     }
   }
 
@@ -237,7 +265,7 @@ struct LayoutInputOptions: ParsableArguments {
   var sections: IntListArgument?
 
   func validate() throws {
-    try Check.size(viewport.value, "--viewport", positive: true)
+    try Check.viewport(viewport.value)
     try Check.size(itemSize?.value, "--item-size")
     for size in itemSizes?.value ?? [] { try Check.size(size, "--item-sizes") }
     try Check.count(items, 0...maximumItemCount, "--items")

@@ -71,6 +71,9 @@ enum TagTableEntry: LayoutEntry {
     let sections = rows.map { ItemSizes.each($0.map { text.size($0, maxWidth: width) }) }
     return try layout.prepare(items: LayoutItems(sections: sections), viewport: viewport)
   }
+
+  /// `--rows N` (each row is a cloud of sample words; their size is the text's).
+  static func itemArguments(count: Int, size: Size) -> [String] { ["--rows", String(count)] }
 }
 
 /// `tag-table`'s options.
@@ -94,7 +97,7 @@ struct TagTableOptions: ParsableArguments {
   var rowSpacing: Double?
 
   func validate() throws {
-    try Check.size(viewport.value, "--viewport", positive: true)
+    try Check.viewport(viewport.value)
     try Check.count(rows, 0...100_000, "--rows")
     try Check.inRange(fontSize, 1...200, "--font-size")
     try Check.nonNegative(padding.value.x, "--padding")

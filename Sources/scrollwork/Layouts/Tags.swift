@@ -57,6 +57,11 @@ enum TagsEntry: LayoutEntry {
         return TagScene(scroller: SelfSizingScroller(layout: cloud), texts: texts, text: text, context: context)
       })
   }
+
+  /// `--words N --estimated WxH` (tags are words; the estimate sets their size).
+  static func itemArguments(count: Int, size: Size) -> [String] {
+    ["--words", String(count), "--estimated", "\(JSONWriter.number(size.width))x\(JSONWriter.number(size.height))"]
+  }
 }
 
 /// How tags are measured and drawn: one measurer for both, so measured and
@@ -196,7 +201,7 @@ struct TagOptions: ParsableArguments {
   var paragraphLength: Int?
 
   func validate() throws {
-    try Check.size(viewport.value, "--viewport", positive: true)
+    try Check.viewport(viewport.value)
     try Check.count(words, 0...1_000_000, "--words")
     try Check.inRange(fontSize, 1...200, "--font-size")
     try Check.nonNegative(padding.value.x, "--padding")
