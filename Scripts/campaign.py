@@ -348,7 +348,8 @@ def check(binary, case):
             return "message", first
         if len(case.hostile) == 1:
             option = case.hostile[0][0]
-            named = option in err or (option == "--script" and "step" in err)
+            # A script is named by its step or, read as a file, by "script".
+            named = option in err or (option == "--script" and ("step" in err or "script" in err))
             if not named:
                 again = subprocess.run([binary] + case.with_good_value(), capture_output=True, timeout=TIMEOUT,
                                        env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))

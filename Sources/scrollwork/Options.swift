@@ -1,25 +1,15 @@
 import ArgumentParser
 import LayoutCore
 import ScrollPhysics
+import ToolSupport
 
 // MARK: - Typed values
 
-/// Parses `WxH` (`390x844`). Any double parses (NaN too); ranges are checked
-/// by the command's `validate()`, which names the option.
-func parseSize(_ text: String) -> Size? {
-  let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-  guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else { return nil }
-  return Size(width: w, height: h)
-}
+/// Parses `WxH` (see `OptionValues.size`).
+func parseSize(_ text: String) -> Size? { OptionValues.size(text) }
 
-/// Parses `X,Y` (or a single `X`, with Y = 0).
-func parsePoint(_ text: String) -> Point? {
-  let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-  guard parts.count == 1 || parts.count == 2, let x = Double(parts[0]) else { return nil }
-  if parts.count == 1 { return Point(x: x, y: 0) }
-  guard let y = Double(parts[1]) else { return nil }
-  return Point(x: x, y: y)
-}
+/// Parses `X,Y` (or a single `X`, with Y = 0; see `OptionValues.point`).
+func parsePoint(_ text: String) -> Point? { OptionValues.point(text) }
 
 /// `WxH`.
 struct SizeArgument: ExpressibleByArgument {
@@ -49,9 +39,8 @@ struct PairArgument: ExpressibleByArgument {
   var value: Point
   init(_ value: Point) { self.value = value }
   init?(argument: String) {
-    let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]) else { return nil }
-    value = Point(x: a, y: b)
+    guard let pair = OptionValues.pair(argument) else { return nil }
+    value = pair
   }
   var defaultValueDescription: String { "\(JSONWriter.number(value.x)),\(JSONWriter.number(value.y))" }
 }
@@ -60,11 +49,7 @@ struct PairArgument: ExpressibleByArgument {
 struct SizeListArgument: ExpressibleByArgument {
   var value: [Size]
   init?(argument: String) {
-    var sizes: [Size] = []
-    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let size = parseSize(String(part)) else { return nil }
-      sizes.append(size)
-    }
+    guard let sizes = OptionValues.sizes(argument) else { return nil }
     value = sizes
   }
 }
@@ -73,11 +58,7 @@ struct SizeListArgument: ExpressibleByArgument {
 struct IntListArgument: ExpressibleByArgument {
   var value: [Int]
   init?(argument: String) {
-    var values: [Int] = []
-    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let n = Int(part) else { return nil }
-      values.append(n)
-    }
+    guard let values = OptionValues.integers(argument) else { return nil }
     value = values
   }
 }
@@ -87,9 +68,8 @@ struct InsetsArgument: ExpressibleByArgument {
   var value: EdgeInsets
   init(_ value: EdgeInsets) { self.value = value }
   init?(argument: String) {
-    let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-    guard parts.count == 4, let t = parts[0], let l = parts[1], let b = parts[2], let r = parts[3] else { return nil }
-    value = EdgeInsets(top: t, left: l, bottom: b, right: r)
+    guard let insets = OptionValues.insets(argument) else { return nil }
+    value = insets
   }
   var defaultValueDescription: String {
     [value.top, value.left, value.bottom, value.right].map(JSONWriter.number).joined(separator: ",")
@@ -101,8 +81,7 @@ struct IndexAmountArgument: ExpressibleByArgument {
   var index: Int
   var amount: Double
   init?(argument: String) {
-    let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let a = Double(parts[1]) else { return nil }
+    guard let (i, a) = OptionValues.indexAmount(argument) else { return nil }
     index = i
     amount = a
   }
@@ -297,11 +276,14 @@ struct LayoutInputOptions: ParsableArguments {
 
   /// For layouts whose items all have one size (the carousel, the
   /// prominent list): `--item-sizes` would be ignored, so it is refused.
+  /// Their one size must be above 0 on both sides (a centred item of no
+  /// width has no pitch).
   func refuseItemSizes(layout name: String) throws {
     guard itemSizes == nil else {
       throw ValidationError(
         "\(name) lays out items of one size: give --item-size WxH with --items N (it does not take --item-sizes)")
     }
+    try Check.size(itemSize?.value, "--item-size", positive: true)
   }
 }
 
