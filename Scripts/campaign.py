@@ -4,7 +4,7 @@
 Mixes valid and hostile values (NaN, ±inf, 1e308, subnormals, Int.max,
 empty list entries, degenerate viewports, CRLF/BOM/UTF-16 text files,
 scripts with huge jumps) over every layout's `inspect` and `simulate`
-commands and over `render` with tiny frames, runs them in parallel and
+commands and over `render` and `demo` (one layout) with tiny frames, runs them in parallel and
 checks each run:
 
   trap      the process died of a signal (a Swift trap is SIGILL/SIGTRAP)
@@ -22,7 +22,11 @@ checks each run:
             that value made good, must name the value's option (or, for a
             script, the step) in its message
 
-Usage: Scripts/campaign.py BINARY [--count N] [--seed S] [--jobs J]
+Then a sweep: every option that takes a value, of every layout's inspect
+and simulate (read from their --help), given each of ten hostile values
+on an otherwise valid command line.
+
+Usage: Scripts/campaign.py BINARY [--count N] [--seed S] [--jobs J] [--no-sweep]
 Prints 'N passed, N failed' with the failures by class, and the first few
 command lines of each class; exits 1 when any failed.
 """
@@ -251,7 +255,13 @@ def make_case(rng, texts_files, out_root, index):
     p = rng.choice([0.0, 0.05, 0.15])
     r = rng.random()
     hostile = []
-    if r < 0.03:
+    if r < 0.01:
+        layout = rng.choice(LAYOUTS)
+        args = ["demo", "--layout", layout, "--scale", "0.25", "--out", os.path.join(out_root, "d%d" % index)]
+        add(rng, args, hostile, "--fps", ["1", "2"], ["0", "121", "nan", "1e308", "-1"], p)
+        add(rng, args, hostile, "--size", ["64x64", "96x64"], ["63x64", "64x1e308", "nanx64", "1x1", "64"], p)
+        return Case("demo", args, hostile)
+    if r < 0.04:
         layout = rng.choice(LAYOUTS)
         args = ["render", "--layout", layout, "--fps", rng.choice(["2", "5"]), "--scale", "0.25",
                 "--out", os.path.join(out_root, "r%d" % index)]
@@ -396,6 +406,54 @@ def write_texts(folder):
     return result
 
 
+SWEEP_VALUES = ["nan", "-1", "1e308", "0", "5e-324", "", "1,2,3", "abc", "-inf", "9223372036854775807"]
+
+
+def base_arguments(layout):
+    """The smallest valid items arguments of a layout (as the registry's
+    `LayoutEntry.itemArguments` gives them)."""
+    if layout == "tags":
+        return ["--words", "5"]
+    if layout == "tag-table":
+        return ["--rows", "3"]
+    return ["--items", "5", "--item-size", "100x100"]
+
+
+def sweep_cases(binary):
+    """Every option that takes a value, of every layout's inspect and
+    simulate (read from --help), given each hostile value in turn on an
+    otherwise valid command line: systematic, where the random part is not."""
+    cases = []
+    for layout in LAYOUTS:
+        for command in ["inspect", "simulate"]:
+            helptext = subprocess.run([binary, command, layout, "--help"], capture_output=True).stdout.decode()
+            options = []
+            for line in helptext.split("\n"):
+                words = line.strip().split()
+                if len(words) >= 2 and words[0].startswith("--") and words[1].startswith("<"):
+                    if words[0] not in options and words[0] not in ("--script", "--script-file", "--texts"):
+                        options.append(words[0])
+            base = [command, layout, "--viewport", "390x844"] + base_arguments(layout)
+            if command == "simulate":
+                base += ["--script", "release", "--fps", "30"]
+            for option in options:
+                for value in SWEEP_VALUES:
+                    hostile = []
+                    args = list(base)
+                    # An option the base gives is replaced, not repeated.
+                    if option in args:
+                        at = args.index(option)
+                        del args[at:at + 2]
+                        good = base[base.index(option):base.index(option) + 2]
+                    else:
+                        good = []
+                    start = len(args)
+                    args += tokens(option, value)
+                    hostile.append((option, start, len(args), good))
+                    cases.append(Case(command, args, hostile))
+    return cases
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("binary")
@@ -403,12 +461,15 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--show", type=int, default=3, help="command lines shown per class")
+    parser.add_argument("--no-sweep", action="store_true", help="only the random command lines")
     options = parser.parse_args()
     rng = random.Random(options.seed)
     work = tempfile.mkdtemp(prefix="scrollwork-campaign-")
     try:
         texts = write_texts(work)
         cases = [make_case(rng, texts, work, i) for i in range(options.count)]
+        sweep = [] if options.no_sweep else sweep_cases(options.binary)
+        cases += sweep
         failures = {}
         passed = 0
         with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
@@ -422,8 +483,9 @@ def main():
             kinds[case.kind] = kinds.get(case.kind, 0) + 1
         hostile = sum(1 for c in cases if c.hostile)
         failed = sum(len(v) for v in failures.values())
-        print("campaign: %d command lines, seed %d (%s; %d with hostile values)" % (
-            len(cases), options.seed, ", ".join("%d %s" % (n, k) for k, n in sorted(kinds.items())), hostile))
+        print("campaign: %d command lines, seed %d: %d random, %d in the sweep of every option (%s; %d with hostile "
+              "values)" % (len(cases), options.seed, len(cases) - len(sweep), len(sweep),
+                           ", ".join("%d %s" % (n, k) for k, n in sorted(kinds.items())), hostile))
         print("campaign: %d passed, %d failed" % (passed, failed))
         for kind in ["trap", "hang", "nonfinite", "badjson", "status", "message", "culprit"]:
             found = failures.get(kind, [])

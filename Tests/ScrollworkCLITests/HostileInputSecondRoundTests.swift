@@ -208,6 +208,12 @@ import ToolSupport
         ], "--line-spacing"
       ),
       (["inspect", "flow", "--viewport", "390x844", "--items", "3", "--item-size", "1e300x10"], "--item-size"),
+      (["inspect", "carousel", "--viewport", "390x300", "--items", "3", "--slope", "5e-324"], "--slope"),
+      (["inspect", "carousel", "--viewport", "390x300", "--items", "3", "--item-size", "0x0"], "--item-size"),
+      (
+        ["inspect", "album", "--viewport", "390x600", "--items", "3", "--item-size", "10x10", "--maximum-width", "1"],
+        "--maximum-width"
+      ),
     ]
     for (line, option) in lines {
       let run = try runScrollwork(line)

@@ -275,21 +275,31 @@ import ToolSupport
     #expect(!exists(dir + "/" + OutputFolder.lockName))
   }
 
+  /// Starts the binary with `arguments`, its standard error into `errorFile`.
+  func start(_ arguments: [String], errorFile: String) throws -> Process {
+    let process = Process()
+    process.executableURL = scrollworkExecutable()
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
+    process.standardError = FileHandle(forWritingAtPath: errorFile)
+    try process.run()
+    return process
+  }
+
   @Test func twoProcessesAtOnceLeaveOneWholeOutputAndATrueManifest() throws {
     let dir = folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
-    let args = ["render", "--layout", "flow", "--size", "100x160", "--fps", "10", "--out", dir + "/out", "--script"]
+    let args = [
+      "render", "--layout", "flow", "--size", "100x160", "--fps", "10", "--out", dir + "/out", "--script",
+      "drag 0,-300 0.6; release; wait 0.6",
+    ]
     // Both start together; the one that finds the lock taken fails at once.
-    let both = try runShell(
-      """
-      "$0" "$@" "drag 0,-300 0.6; release; wait 0.6" > /dev/null 2> "$TMPDIR_A" & a=$!
-      "$0" "$@" "drag 0,-300 0.6; release; wait 0.6" > /dev/null 2> "$TMPDIR_B" & b=$!
-      wait $a; sa=$?; wait $b; sb=$?; echo "$sa $sb"
-      """.replacingOccurrences(of: "$TMPDIR_A", with: dir + "/a.err").replacingOccurrences(
-        of: "$TMPDIR_B", with: dir + "/b.err"), args)
-    let statuses = both.out.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
-    #expect(statuses.count == 2 && statuses.contains(0), "\(both.out) \(both.err)")
-    let errors = [dir + "/a.err", dir + "/b.err"].map { String(decoding: read($0) ?? [], as: UTF8.self) }
+    let runs = try ["a", "b"].map { try start(args, errorFile: dir + "/\($0).err") }
+    for run in runs { run.waitUntilExit() }
+    let statuses = runs.map(\.terminationStatus)
+    #expect(statuses.contains(0), "\(statuses)")
+    let errors = ["a", "b"].map { String(decoding: read(dir + "/\($0).err") ?? [], as: UTF8.self) }
     for (status, err) in zip(statuses, errors) where status != 0 {
       #expect(err.contains(OutputFolder.lockName), "a refused run names the lock: \(err)")
     }
@@ -302,8 +312,6 @@ import ToolSupport
     #expect(!exists(dir + "/out/" + OutputFolder.lockName))
   }
 
-  // MARK: A run killed mid-way
-
   @Test func aRunKilledMidWayLeavesThePreviousOutputWhole() throws {
     let dir = folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -313,21 +321,24 @@ import ToolSupport
     ])
     #expect(first.status == 0, "\(first.err)")
     let before = snapshot(out)
-    // A long run, killed (SIGKILL) once its staging folder exists.
-    let killed = try runShell(
-      """
-      "$0" "$@" > /dev/null 2>&1 & pid=$!
-      i=0
-      while [ $i -lt 600 ] && ! ls -a "\(out)" | grep -q staging; do sleep 0.05; i=$((i+1)); done
-      sleep 0.2; kill -9 $pid; wait $pid; echo $?
-      """,
+    // A long run, killed (SIGKILL) once its staging folder holds a frame.
+    let run = try start(
       [
         "render", "--layout", "flow", "--size", "200x320", "--fps", "60", "--every-frame", "--script",
         "drag 0,-400 3; release; wait 5", "--out", out,
-      ])
-    #expect(killed.out.trimmingCharacters(in: .whitespacesAndNewlines) == "137", "killed: \(killed.out) \(killed.err)")
-    var after = snapshot(out)
-    after = after.filter { !$0.key.hasPrefix(OutputFolder.stagingPrefix) }
+      ], errorFile: dir + "/err")
+    func staged() -> Bool {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+      return names.contains { name in
+        name.hasPrefix(OutputFolder.stagingPrefix)
+          && ((try? FileManager.default.contentsOfDirectory(atPath: out + "/" + name + "/flow")) ?? []).count > 2
+      }
+    }
+    while run.isRunning, !staged() { usleep(20_000) }
+    kill(run.processIdentifier, SIGKILL)
+    run.waitUntilExit()
+    #expect(run.terminationReason == .uncaughtSignal, "killed mid-way, not finished")
+    var after = snapshot(out).filter { !$0.key.hasPrefix(OutputFolder.stagingPrefix) }
     after[OutputFolder.lockName] = nil  // a killed run cannot remove its lock file; the lock itself died with it
     #expect(after == before, "every file of the previous output is as it was")
     // The next run is not blocked by the dead run's lock file.

@@ -91,6 +91,15 @@ struct AlbumOptions: ParsableArguments {
     try Check.positive(maximumWidth, "--maximum-width")
     try Check.nonNegative(normalSpacing, "--normal-spacing")
     try Check.nonNegative(fullSpacing, "--full-spacing")
+    let strip = configuration().strip
+    if strip.maximumWidth < strip.normalWidth {
+      let (wide, narrow) = (JSONWriter.number(strip.maximumWidth), JSONWriter.number(strip.normalWidth))
+      throw ValidationError(
+        maximumWidth != nil
+          ? "--maximum-width takes a width of at least --normal-width (\(narrow) points), up to "
+            + "\(JSONWriter.number(Check.maximumLength)) (got \(wide))"
+          : "--normal-width takes a width up to --maximum-width (\(wide) points) (got \(narrow))")
+    }
   }
 
   func configuration(stripHeight: Double = 44) -> AlbumConfiguration {
