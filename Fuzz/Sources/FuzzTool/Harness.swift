@@ -90,7 +90,9 @@ func content(_ index: Int) -> [UInt8] { Array("user file \(index)\n".utf8) }
 
 func outputFolder(_ bytes: [UInt8]) {
   guard bytes.first.map({ $0 % 4 == 0 }) == true else { return }  // file-system work on 1 input in 4
-  let base = NSTemporaryDirectory() + "fuzz-tool-\(getpid())"
+  // On a RAM disk where there is one: a real file system, without the disk.
+  let memory = access("/dev/shm", W_OK) == 0
+  let base = (memory ? "/dev/shm/" : NSTemporaryDirectory()) + "fuzz-tool-\(getpid())"
   _ = try? FileManager.default.removeItem(atPath: base)
   defer { _ = try? FileManager.default.removeItem(atPath: base) }
   let out = base + "/out"
