@@ -148,48 +148,6 @@ public final class Directory {
     }
   }
 
-  /// Creates (or replaces) the file `name` with `bytes`: written to a
-  /// fresh temporary name in this folder, then renamed over `name`, so a
-  /// reader (or a crash) sees the old file or the new one, whole.
-  ///
-  /// - Throws: `CLIError` with the system's reason ("No space left on
-  ///   device").
-  public func writeFile(_ name: String, _ bytes: [UInt8]) throws {
-    guard Self.isPlainName(name) else { throw CLIError("'\(name)' is not a plain file name") }
-    var temporary = ""
-    var fd: Int32 = -1
-    for attempt in 0..<100 {
-      temporary = ".\(name).tmp-\(getpid())-\(attempt)"
-      fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-      if fd >= 0 || errno != EEXIST { break }
-    }
-    guard fd >= 0 else { throw CLIError(Self.reason(errno)) }
-    var written = 0
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { raw in
-      while written < raw.count {
-        let n = write(fd, raw.baseAddress! + written, raw.count - written)
-        if n < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          return
-        }
-        written += n
-      }
-    }
-    if failure == 0, fsync(fd) != 0, errno != EINVAL { failure = errno }
-    close(fd)
-    guard failure == 0 else {
-      removeFile(temporary)
-      throw CLIError(Self.reason(failure))
-    }
-    guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-      let code = errno
-      removeFile(temporary)
-      throw CLIError(Self.reason(code))
-    }
-  }
-
   /// Reads the regular file `name` (never through a link, never blocking
   /// on a FIFO) when it holds at most `limit` bytes; `nil` otherwise.
   public func readFile(_ name: String, limit: Int) -> [UInt8]? {
