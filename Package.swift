@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ScrollworkUIKit", targets: ["ScrollworkUIKit"]),
     .library(name: "ScrollworkSwiftUI", targets: ["ScrollworkSwiftUI"]),
     .library(name: "Raster", targets: ["Raster"]),
+    .library(name: "ToolSupport", targets: ["ToolSupport"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
   dependencies: [
@@ -64,6 +65,11 @@ let package = Package(
 
     // MARK: - Tools
 
+    /// What the tool reads and writes besides argument parsing: its output
+    /// folder (locked, published by rename, a manifest of identities),
+    /// text files, option values. Fuzzed by Fuzz/.
+    .target(name: "ToolSupport", dependencies: ["LayoutCore", "Raster"]),
+
     /// Counts heap allocations for `scrollwork bench` (glibc only).
     .target(name: "MallocCounter"),
 
@@ -78,6 +84,7 @@ let package = Package(
         "Raster",
         "CRasterShim",
         "Viewer",
+        "ToolSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -95,7 +102,7 @@ let package = Package(
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
     .testTarget(
       name: "ScrollworkCLITests",
-      dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer"],
+      dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer", "ToolSupport"],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

@@ -36,6 +36,12 @@ let package = Package(
         "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
         .product(name: "LayoutHost", package: scrollwork),
       ]),
+    .executableTarget(
+      name: "FuzzTool",
+      dependencies: [
+        "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
+        .product(name: "ToolSupport", package: scrollwork),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,9 @@ out=${1:-}
 if [[ -z $out ]]; then
   out=.build/check-page
   say "rendering the demo into $out"
+  # The script's own scratch folder, rendered afresh (output of a version
+  # without identities in its manifest would be refused, not replaced).
+  rm -rf "$out"
   swift run -q scrollwork demo --out "$out"
 fi
 [[ -f $out/index.html ]] || fail "no index.html in $out"

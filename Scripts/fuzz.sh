@@ -25,7 +25,7 @@ case "${1:-}" in
   *) seconds=$1 ;;
 esac
 
-harnesses=(FuzzScript FuzzDecode FuzzLayouts FuzzHost)
+harnesses=(FuzzScript FuzzDecode FuzzLayouts FuzzHost FuzzTool)
 # Every layout the harness knows; FUZZ_LAYOUTS=flow (say) narrows it.
 export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky,mosaic,waterfall,photos,tags}"
 # Swift's own crash handler gets in libFuzzer's way (and is slow under ASan).

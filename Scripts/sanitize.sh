@@ -38,7 +38,7 @@ run() {
 }
 
 if [[ $which == address || $which == all ]]; then
-  run address .build-asan "RasterTests|HostileInputRobustnessTests|ScriptRobustnessTests|CenteredRobustnessTests|RenderCommandTests"
+  run address .build-asan "RasterTests|HostileInputRobustnessTests|ScriptRobustnessTests|CenteredRobustnessTests|RenderCommandTests|LegacyOutputTests"
 fi
 if [[ $which == thread || $which == all ]]; then
   run thread .build-tsan "CacheTests|PropertyCampaignTests"

@@ -203,11 +203,8 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
     _ target: String?, _ offset: Point, animated: Bool, at time: Double
   ) throws(ScriptError) {
     try check(target)
-    if animated {
-      surface.setContentOffset(animated: offset, at: time)
-    } else {
-      surface.setContentOffset(offset, at: time)
-    }
+    // One rule for `jump` and `scroll` (as `LayoutScroller`): into bounds.
+    surface.setProgrammaticContentOffset(offset, animated: animated, at: time)
   }
 
   public mutating func advance(to time: Double) { surface.advance(to: time) }

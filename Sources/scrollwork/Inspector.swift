@@ -54,12 +54,6 @@ func loadScriptFile(_ path: String) throws -> String {
   return text
 }
 
-/// An error the CLI reports as `Error: message` with a non-zero exit.
-struct CLIError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
 /// Prints a layout's attributes as `scrollwork inspect` documents.
 enum Inspector {
   static func report<P: PreparedLayout>(
@@ -89,12 +83,34 @@ enum Simulator {
     name: String, _ prepared: P, state: P.State, options: SimulateOptions, defaultRate: DecelerationRate = .normal
   ) throws {
     let script = try options.gestureScript()
+    var state = state
     var scroller = LayoutScroller(
       layout: prepared, state: state, configuration: options.configuration(defaultRate: defaultRate))
+    let start = startingOffset(state.contentOffset, on: scroller.surface)
+    if start != state.contentOffset {
+      state.contentOffset = start
+      scroller = LayoutScroller(
+        layout: prepared, state: state, configuration: options.configuration(defaultRate: defaultRate))
+    }
     let withElements = options.elements
     try script.run(on: &scroller, fps: options.fps) { scroller, time in
       print(frameJSON(time: time, scroller: &scroller, elements: withElements))
     }
+  }
+
+  /// Where a simulation starts: `requested` (`--offset`) when the scroll
+  /// view can rest there, otherwise the nearest offset in its scroll range,
+  /// with a note on standard error naming `--offset`, the range and where
+  /// it starts (a documented clamp, never a silent one).
+  static func startingOffset(_ requested: Point, on surface: ScrollSurface) -> Point {
+    let start = surface.clamped(requested)
+    guard start != requested else { return start }
+    let n = JSONWriter.number
+    let (low, high) = (surface.minOffset, surface.maxOffset)
+    warn(
+      "note: --offset \(n(requested.x)),\(n(requested.y)) is outside this content's scroll range "
+        + "(x \(n(low.x))…\(n(high.x)), y \(n(low.y))…\(n(high.y))); starting at \(n(start.x)),\(n(start.y))")
+    return start
   }
 
   static func frameJSON<P: PreparedLayout>(time: Double, scroller: inout LayoutScroller<P>, elements: Bool) -> String {

@@ -1,14 +1,42 @@
 import LayoutCore
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A tiny JSON writer with deterministic number formatting: integral values
 /// print without a fraction, others as Swift's shortest round-trip decimal,
-/// `-0` as `0`. Non-finite numbers (which the engine never returns) print
-/// as `null` rather than invalid JSON.
+/// `-0` as `0`.
+///
+/// A non-finite number (which the engine never returns, and the options'
+/// bounds keep from arising) is never passed off as data: it prints as
+/// `null` so the line stays JSON, and is counted in `nonFiniteCount`; the
+/// tool then fails (`failIfNonFinite()`), exit status 1, saying so.
 struct JSONWriter {
   private(set) var text = ""
 
+  /// How many non-finite numbers were written in this process.
+  static let nonFiniteCount = Mutex(0)
+
+  /// Exits with status 1 and a message when a non-finite number was
+  /// written: the output above holds a `null` in a number's place.
+  static func failIfNonFinite() {
+    let count = nonFiniteCount.withLock { $0 }
+    guard count > 0 else { return }
+    warn(
+      "Error: the output above holds \(count) non-finite number(s), printed as null: a bug; "
+        + "please report it with the command line")
+    exit(1)
+  }
+
   static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
+    guard value.isFinite else {
+      nonFiniteCount.withLock { $0 += 1 }
+      return "null"
+    }
     if value == 0 { return "0" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return String(value)

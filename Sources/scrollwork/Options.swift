@@ -1,25 +1,15 @@
 import ArgumentParser
 import LayoutCore
 import ScrollPhysics
+import ToolSupport
 
 // MARK: - Typed values
 
-/// Parses `WxH` (`390x844`). Any double parses (NaN too); ranges are checked
-/// by the command's `validate()`, which names the option.
-func parseSize(_ text: String) -> Size? {
-  let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-  guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else { return nil }
-  return Size(width: w, height: h)
-}
+/// Parses `WxH` (see `OptionValues.size`).
+func parseSize(_ text: String) -> Size? { OptionValues.size(text) }
 
-/// Parses `X,Y` (or a single `X`, with Y = 0).
-func parsePoint(_ text: String) -> Point? {
-  let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-  guard parts.count == 1 || parts.count == 2, let x = Double(parts[0]) else { return nil }
-  if parts.count == 1 { return Point(x: x, y: 0) }
-  guard let y = Double(parts[1]) else { return nil }
-  return Point(x: x, y: y)
-}
+/// Parses `X,Y` (or a single `X`, with Y = 0; see `OptionValues.point`).
+func parsePoint(_ text: String) -> Point? { OptionValues.point(text) }
 
 /// `WxH`.
 struct SizeArgument: ExpressibleByArgument {
@@ -43,15 +33,23 @@ struct PointArgument: ExpressibleByArgument {
   var defaultValueDescription: String { "\(JSONWriter.number(value.x)),\(JSONWriter.number(value.y))" }
 }
 
+/// `A,B`: exactly two numbers (`--padding V,H`); a single number is not
+/// taken (it is not read as `A,0`).
+struct PairArgument: ExpressibleByArgument {
+  var value: Point
+  init(_ value: Point) { self.value = value }
+  init?(argument: String) {
+    guard let pair = OptionValues.pair(argument) else { return nil }
+    value = pair
+  }
+  var defaultValueDescription: String { "\(JSONWriter.number(value.x)),\(JSONWriter.number(value.y))" }
+}
+
 /// `WxH,WxH,…`: no empty entries.
 struct SizeListArgument: ExpressibleByArgument {
   var value: [Size]
   init?(argument: String) {
-    var sizes: [Size] = []
-    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let size = parseSize(String(part)) else { return nil }
-      sizes.append(size)
-    }
+    guard let sizes = OptionValues.sizes(argument) else { return nil }
     value = sizes
   }
 }
@@ -60,11 +58,7 @@ struct SizeListArgument: ExpressibleByArgument {
 struct IntListArgument: ExpressibleByArgument {
   var value: [Int]
   init?(argument: String) {
-    var values: [Int] = []
-    for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let n = Int(part) else { return nil }
-      values.append(n)
-    }
+    guard let values = OptionValues.integers(argument) else { return nil }
     value = values
   }
 }
@@ -74,9 +68,8 @@ struct InsetsArgument: ExpressibleByArgument {
   var value: EdgeInsets
   init(_ value: EdgeInsets) { self.value = value }
   init?(argument: String) {
-    let parts = argument.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
-    guard parts.count == 4, let t = parts[0], let l = parts[1], let b = parts[2], let r = parts[3] else { return nil }
-    value = EdgeInsets(top: t, left: l, bottom: b, right: r)
+    guard let insets = OptionValues.insets(argument) else { return nil }
+    value = insets
   }
   var defaultValueDescription: String {
     [value.top, value.left, value.bottom, value.right].map(JSONWriter.number).joined(separator: ",")
@@ -88,8 +81,7 @@ struct IndexAmountArgument: ExpressibleByArgument {
   var index: Int
   var amount: Double
   init?(argument: String) {
-    let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let i = Int(parts[0]), let a = Double(parts[1]) else { return nil }
+    guard let (i, a) = OptionValues.indexAmount(argument) else { return nil }
     index = i
     amount = a
   }
@@ -118,18 +110,28 @@ enum SnapArgument: String, CaseIterable, ExpressibleByArgument {
 /// Range checks for option values, each naming the option and the range it
 /// takes, for commands' `validate()`.
 enum Check {
-  /// A finite number ≥ 0.
+  /// The longest length an option takes, in points: what any layout
+  /// accepts (`LayoutLimits.maximumExtent`, 2⁴⁸), so that a length the
+  /// option accepts is never refused later by the layout under another name.
+  static let maximumLength = LayoutLimits.maximumExtent
+
+  static var lengthRange: String { "from 0 to \(JSONWriter.number(maximumLength)) points" }
+
+  /// A length: a finite number from 0 to `maximumLength`.
   static func nonNegative(_ value: Double?, _ option: String) throws {
     guard let value else { return }
-    guard value.isFinite, value >= 0 else {
-      throw ValidationError("\(option) takes a finite number ≥ 0 (got \(value))")
+    guard value.isFinite, value >= 0, value <= maximumLength else {
+      throw ValidationError("\(option) takes a length \(lengthRange) (got \(value))")
     }
   }
 
-  /// A finite number > 0.
+  /// A length above 0, at most `maximumLength`.
   static func positive(_ value: Double?, _ option: String) throws {
     guard let value else { return }
-    guard value.isFinite, value > 0 else { throw ValidationError("\(option) takes a finite number > 0 (got \(value))") }
+    guard value.isFinite, value > 0, value <= maximumLength else {
+      throw ValidationError(
+        "\(option) takes a length above 0, up to \(JSONWriter.number(maximumLength)) points (got \(value))")
+    }
   }
 
   /// A finite number in `range`.
@@ -142,10 +144,14 @@ enum Check {
     }
   }
 
-  /// A finite number (any sign).
+  /// A coordinate: a finite number within ±`maximumLength`.
   static func finite(_ value: Double?, _ option: String) throws {
     guard let value else { return }
-    guard value.isFinite else { throw ValidationError("\(option) takes a finite number (got \(value))") }
+    guard value.isFinite, abs(value) <= maximumLength else {
+      throw ValidationError(
+        "\(option) takes a number from -\(JSONWriter.number(maximumLength)) to \(JSONWriter.number(maximumLength)) "
+          + "(got \(value))")
+    }
   }
 
   /// A finite point.
@@ -156,14 +162,42 @@ enum Check {
     }
   }
 
-  /// A size with finite, non-negative sides (`positive`: > 0).
+  /// A content offset: finite, each coordinate within
+  /// ±`LayoutLimits.maximumExtent` (2⁴⁸ pt, the longest content any layout
+  /// accepts), so that nothing computed from it (velocities, distances)
+  /// overflows.
+  static func offset(_ point: Point?, _ option: String) throws {
+    guard let point else { return }
+    let limit = LayoutLimits.maximumExtent
+    guard point.isFinite, abs(point.x) <= limit, abs(point.y) <= limit else {
+      throw ValidationError(
+        "\(option) takes X,Y with each coordinate from -\(JSONWriter.number(limit)) to \(JSONWriter.number(limit)) "
+          + "(got \(point.x),\(point.y))")
+    }
+  }
+
+  /// A size with sides from 0 (`positive`: above 0) to `maximumLength`.
   static func size(_ size: Size?, _ option: String, positive: Bool = false) throws {
     guard let size else { return }
     let ok =
-      size.width.isFinite && size.height.isFinite && (positive ? size.isPositive : size.width >= 0 && size.height >= 0)
+      size.width.isFinite && size.height.isFinite && size.width <= maximumLength && size.height <= maximumLength
+      && (positive ? size.isPositive : size.width >= 0 && size.height >= 0)
     guard ok else {
       throw ValidationError(
-        "\(option) takes WxH with finite sides \(positive ? "> 0" : "≥ 0") (got \(size.width)x\(size.height))")
+        "\(option) takes WxH with each side \(positive ? "above 0" : "from 0"), up to "
+          + "\(JSONWriter.number(maximumLength)) points (got \(size.width)x\(size.height))")
+    }
+  }
+
+  /// A viewport: each side from `Viewport.minimumExtent` (2⁻¹⁰ pt) to
+  /// `maximumLength`, what every layout accepts.
+  static func viewport(_ size: Size?, _ option: String = "--viewport") throws {
+    guard let size else { return }
+    let range = Viewport.minimumExtent...maximumLength
+    guard range.contains(size.width), range.contains(size.height) else {
+      throw ValidationError(
+        "\(option) takes WxH with each side from \(Viewport.minimumExtent) to \(JSONWriter.number(maximumLength)) "
+          + "points (got \(size.width)x\(size.height))")
     }
   }
 
@@ -210,7 +244,7 @@ struct LayoutInputOptions: ParsableArguments {
   var sections: IntListArgument?
 
   func validate() throws {
-    try Check.size(viewport.value, "--viewport", positive: true)
+    try Check.viewport(viewport.value)
     try Check.size(itemSize?.value, "--item-size")
     for size in itemSizes?.value ?? [] { try Check.size(size, "--item-sizes") }
     try Check.count(items, 0...maximumItemCount, "--items")
@@ -239,6 +273,18 @@ struct LayoutInputOptions: ParsableArguments {
   }
 
   var viewportValue: Viewport { Viewport(size: viewport.value) }
+
+  /// For layouts whose items all have one size (the carousel, the
+  /// prominent list): `--item-sizes` would be ignored, so it is refused.
+  /// Their one size must be above 0 on both sides (a centred item of no
+  /// width has no pitch).
+  func refuseItemSizes(layout name: String) throws {
+    guard itemSizes == nil else {
+      throw ValidationError(
+        "\(name) lays out items of one size: give --item-size WxH with --items N (it does not take --item-sizes)")
+    }
+    try Check.size(itemSize?.value, "--item-size", positive: true)
+  }
 }
 
 /// Options of `scrollwork inspect` shared by every layout.
@@ -251,7 +297,7 @@ struct InspectOptions: ParsableArguments {
   @Flag(help: "Print every element, not only those in the visible rect.")
   var all = false
 
-  func validate() throws { try Check.finite(offset.value, "--offset") }
+  func validate() throws { try Check.offset(offset.value, "--offset") }
 }
 
 /// A gesture script given as text (`--script`) or as a file
@@ -309,7 +355,7 @@ struct RunOptions: ParsableArguments {
   var elements = false
 
   func validate() throws {
-    try Check.finite(offset.value, "--offset")
+    try Check.offset(offset.value, "--offset")
     try Check.inRange(fps, 1...1000, "--fps")
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import Raster
 import ScrollPhysics
+import ToolSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -146,10 +147,18 @@ struct RenderJob {
     let published = try folder.commit()
     committed = true
     if published.removed > 0 { print("removed \(published.removed) file(s) left by an earlier run") }
+    func list(_ files: [String]) -> String {
+      files.prefix(5).joined(separator: ", ") + (files.count > 5 ? ", …" : "")
+    }
+    if !published.changed.isEmpty {
+      print(
+        "kept \(published.changed.count) file(s) of the earlier run that changed since it wrote them: "
+          + list(published.changed))
+    }
     if !published.foreign.isEmpty {
-      let shown = published.foreign.prefix(5).joined(separator: ", ")
-      let more = published.foreign.count > 5 ? ", …" : ""
-      print("left \(published.foreign.count) file(s) scrollwork did not write beside the output: \(shown)\(more)")
+      print(
+        "left \(published.foreign.count) file(s) scrollwork did not write beside the output: \(list(published.foreign))"
+      )
     }
     var summary =
       "\(recorded.count) scene(s) rendered in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"

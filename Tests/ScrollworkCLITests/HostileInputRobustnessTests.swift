@@ -3,6 +3,7 @@ import LayoutCore
 import Raster
 import ScrollPhysics
 import Testing
+import ToolSupport
 
 @testable import scrollwork
 

@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import Raster
 import Testing
+import ToolSupport
 
 @testable import scrollwork
 
@@ -9,8 +10,10 @@ import Testing
   import Glibc
 #endif
 
-/// Output of versions without a manifest: what scrollwork wrote is
-/// recognised by its exact names and removed; nothing else is touched.
+/// Output of versions without a manifest of identities: it looks like
+/// scrollwork's by its names, but a name is not proof, so it is never
+/// deleted or replaced: it is named beside the new output, and a file of
+/// it in the way of a new one fails the run before anything changes.
 @Suite struct LegacyOutputTests {
   func folder() -> String { temporaryFolder("scrollwork-legacy") }
 
@@ -27,49 +30,40 @@ import Testing
 
   @Test func outputFileNamesAreMatchedExactly() {
     for name in ["animation.png", "key-01.png", "key-12.png", "key-123.png", "frame-0000.png", "frame-1799.png"] {
-      #expect(OutputFolder.isOutputFileName(name), "\(name)")
+      #expect(OutputManifest.isOutputFileName(name), "\(name)")
     }
     for name in [
       "animation.PNG", "animation.png.bak", "key-1.png", "key-ab.png", "key-01.jpg", "frame-12.png", "frame-00x1.png",
       "frame-0001.png~", "photo.png", "index.html", "key-.png", "frame-.png", "Key-01.png",
     ] {
-      #expect(!OutputFolder.isOutputFileName(name), "\(name)")
+      #expect(!OutputManifest.isOutputFileName(name), "\(name)")
     }
-    let scenes = OutputFolder.knownSceneNames
-    // The first versions' names and every layout and preset of today's.
-    for name in [
-      "album", "flow", "carousel", "coverflow", "stack", "prominent", "sticky", "carousel-coverflow", "tags",
-    ] {
-      #expect(scenes.contains(name), "\(name)")
+    for name in ["album", "carousel-coverflow", "sticky-jungleCup", "tag-table"] {
+      #expect(OutputManifest.isSceneName(Substring(name)), "\(name)")
     }
-    #expect(!scenes.contains("holiday") && !scenes.contains(""))
+    for name in ["", ".", "..", ".scrollwork-staging-x", "-x", "a b", "a/b", "caf\u{E9}"] {
+      #expect(!OutputManifest.isSceneName(Substring(name)), "\(name)")
+    }
   }
 
-  @Test func staleFramesOfAVersionWithoutAManifestAreRemovedAndUsersFilesKept() throws {
+  @Test func framesOfAVersionWithoutIdentitiesAreNamedNeverDeleted() throws {
     let dir = folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let png = PNGEncoderFixture.png(width: 8, height: 8)
-    // What an older version left: frames of a long run, more key frames
-    // than the new run writes, a scene the new run does not play.
-    var legacy = ["flow/animation.png", "coverflow/animation.png", "coverflow/key-01.png"]
-    legacy += (1...9).map { String(format: "flow/key-%02d.png", $0) }
+    // What an older version left, none of it at a path the new run writes:
+    // frames of a long run, a scene the new run does not play, its
+    // one-path-a-line manifest.
+    var legacy = ["coverflow/animation.png", "coverflow/key-01.png"]
     legacy += (0..<25).map { String(format: "flow/frame-%04d.png", $0) }
     for file in legacy { try put(png, dir + "/" + file) }
-    try put(Array("<html>old</html>".utf8), dir + "/index.html")
-    // The user's files, some of them with names close to ours.
+    try put(
+      Array((["# files written by the last scrollwork run"] + legacy).joined(separator: "\n").utf8),
+      dir + "/" + OutputFolder.manifestName)
     let mine: [String: [UInt8]] = [
-      "notes.txt": Array("notes".utf8),
-      "photo.png": png,
-      "flow/notes.txt": Array("mine".utf8),
-      "flow/frame-12.png": png,
-      "flow/key-01.png.bak": png,
-      "flow/key-10.png": Array("not a PNG".utf8),
+      "notes.txt": Array("notes".utf8), "photo.png": png, "flow/notes.txt": Array("mine".utf8),
       "holiday/frame-0001.png": png,
-      "holiday/animation.png": png,
-      "flow/sub/frame-0002.png": png,
     ]
     for (file, bytes) in mine { try put(bytes, dir + "/" + file) }
-    #expect(symlink(dir + "/photo.png", dir + "/flow/key-11.png") == 0)
 
     var job = RenderJob(
       output: dir, photoFolder: nil, size: Size(width: 100, height: 160), scale: 1, fps: 10, debug: false,
@@ -77,29 +71,20 @@ import Testing
     var warnings: [String] = []
     job.report = { warnings.append($0) }
     try job.run()
-
-    let manifest = String(
-      decoding: try RegularFile.read(dir + "/" + OutputFolder.manifestName, limit: 1 << 20), as: UTF8.self)
-    let written = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+    for file in legacy { #expect((try? RegularFile.read(dir + "/" + file, limit: 1 << 20)) == png, "\(file) kept") }
+    for (file, bytes) in mine {
+      #expect((try? RegularFile.read(dir + "/" + file, limit: 1 << 20)) == bytes, "\(file) kept as it was")
+    }
+    let manifest = OutputManifest.parse(try RegularFile.read(dir + "/" + OutputFolder.manifestName, limit: 1 << 20))
+    let written = manifest.entries.map(\.path)
     #expect(written.contains("flow/animation.png") && written.contains("index.html"))
-    for file in legacy where !written.contains(file) {
-      #expect(!exists(dir + "/" + file), "stale \(file) removed")
-    }
-    #expect(!exists(dir + "/coverflow"), "a scene folder left empty goes too")
-    #expect(!written.contains { $0.hasPrefix("flow/frame-") })
-    #expect(written.filter { $0.hasPrefix("flow/key-") }.count < 9, "the new run writes fewer key frames: \(written)")
-    for (file, bytes) in mine {
-      #expect((try? RegularFile.read(dir + "/" + file, limit: 1 << 20)) == bytes, "\(file) kept as it was")
-    }
-    #expect(exists(dir + "/flow/key-11.png"), "a link is not ours")
-    #expect(try RegularFile.read(dir + "/index.html", limit: 1 << 20) != Array("<html>old</html>".utf8))
+    #expect(!written.contains { $0.hasPrefix("flow/frame-") || $0.hasPrefix("coverflow/") })
     #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") }, "no file skipped or failed: \(warnings)")
-
-    // A second run removes only what the first wrote and does not write again.
+    // The second run removes what the first wrote (unchanged) and does not
+    // write again; the legacy files stay.
+    job.scenes = [(FlowEntry.scene(.uikit), "wait 0.1")]
     try job.run()
-    for (file, bytes) in mine {
-      #expect((try? RegularFile.read(dir + "/" + file, limit: 1 << 20)) == bytes, "\(file) kept as it was")
-    }
+    for file in legacy { #expect((try? RegularFile.read(dir + "/" + file, limit: 1 << 20)) == png, "\(file) kept") }
   }
 
   @Test func foreignFilesBesideTheOutputAreNamed() throws {

@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import Raster
 import Testing
+import ToolSupport
 
 @testable import scrollwork
 
@@ -230,7 +231,7 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
     defer { try? FileManager.default.removeItem(atPath: dir) }
     try job(dir).run()
     let before = snapshot(dir)
-    var output = try OutputFolder(dir)
+    let output = try OutputFolder(dir)
     try FileManager.default.createDirectory(atPath: output.staging + "/flow", withIntermediateDirectories: false)
     try FileManager.default.createDirectory(atPath: output.staging + "/carousel", withIntermediateDirectories: false)
     try writeFile([1, 2, 3], to: output.staging + "/flow/animation.png")

@@ -33,7 +33,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     case .invalidValue(let name, let value, let allowed):
       "invalid \(name) \(value): must be \(allowed)"
     case .contentTooLarge(let extent, let limit):
-      "the content would be \(extent) points long, beyond the limit of \(limit) points (too many items, or items too large)"
+      "the content would be \(extent) points long, beyond the limit of \(limit) points: its items, spacings, insets, "
+        + "headers and footers add up to more than that (fewer items or smaller lengths fit)"
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutCore
+import ToolSupport
 
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(

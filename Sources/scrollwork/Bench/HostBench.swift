@@ -1,5 +1,6 @@
 import LayoutCore
 import LayoutHost
+import ToolSupport
 
 // The layout host's benchmark scenarios: what a UICollectionView costs
 // through the host, against the engine's direct calls measured in the same

@@ -1,6 +1,7 @@
 import CRasterShim
 import LayoutCore
 import Raster
+import ToolSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -91,6 +91,15 @@ struct AlbumOptions: ParsableArguments {
     try Check.positive(maximumWidth, "--maximum-width")
     try Check.nonNegative(normalSpacing, "--normal-spacing")
     try Check.nonNegative(fullSpacing, "--full-spacing")
+    let strip = configuration().strip
+    if strip.maximumWidth < strip.normalWidth {
+      let (wide, narrow) = (JSONWriter.number(strip.maximumWidth), JSONWriter.number(strip.normalWidth))
+      throw ValidationError(
+        maximumWidth != nil
+          ? "--maximum-width takes a width of at least --normal-width (\(narrow) points), up to "
+            + "\(JSONWriter.number(Check.maximumLength)) (got \(wide))"
+          : "--normal-width takes a width up to --maximum-width (\(wide) points) (got \(narrow))")
+    }
   }
 
   func configuration(stripHeight: Double = 44) -> AlbumConfiguration {
@@ -116,8 +125,8 @@ struct InspectAlbum: ParsableCommand {
       --surface pager (default): each photo is aspect-fitted into the viewport. Adds "page" and \
       "fraction" (the current page, clamped into the album, and x/W − page).
 
-      --surface strip: --follow I,F: the strip mirrors pager page I at fraction F (I + F clamped into \
-      the album, as the coordinator does); the offset is the one the coordinator sets unless --offset \
+      --surface strip: --follow I,F: the strip mirrors pager page I (0…count − 1) at fraction F \
+      (0…1; I + F past the last photo is refused, not clamped); the offset is the one the coordinator sets unless --offset \
       is given. --accordion I,P: thumbnail I unfolded by P (0…1); the offset centres it unless --offset \
       is given. Adds "unfolded" [[index, amount], …] and "centredThumbnail".
 
@@ -147,7 +156,7 @@ struct InspectAlbum: ParsableCommand {
   var all = false
 
   func validate() throws {
-    try Check.finite(offset?.value, "--offset")
+    try Check.offset(offset?.value, "--offset")
     try Check.finite(follow?.amount, "--follow's fraction")
     try Check.inRange(accordion?.amount, 0...1, "--accordion's progress")
     if surface == .pager, follow != nil || accordion != nil {
@@ -185,9 +194,15 @@ struct InspectAlbum: ParsableCommand {
     let defaultX: Double
     switch (follow, accordion) {
     case (let f?, nil):
-      // As the coordinator does: the album position I + F clamped into the
-      // album, then split into a page and a fraction.
-      let t = Double(clamp(f.index, -1, prepared.count)) + clamp(f.amount, 0, 1)
+      // Honoured exactly or refused: the position I + F must lie in the album.
+      let last = max(0, prepared.count - 1)
+      guard (0...last).contains(f.index), (0...1).contains(f.amount), Double(f.index) + f.amount <= Double(last)
+      else {
+        throw ValidationError(
+          "--follow takes I,F with page I from 0 to \(last) and fraction F from 0 to 1, I + F at most \(last) "
+            + "(got \(f.index),\(JSONWriter.number(f.amount)))")
+      }
+      let t = Double(f.index) + f.amount
       let page = positions.followingPage(position: t) ?? PagerPosition(index: 0, fraction: 0)
       state = .following(index: page.index, fraction: page.fraction)
       let centre = positions.followerCentreX(
@@ -249,7 +264,14 @@ struct SimulateAlbum: ParsableCommand {
 
   func validate() throws {
     try Check.inRange(fps, 1...1000, "--fps")
-    try Check.inRange(stripHeight, 1...(input.viewport.value.height - 1), "--strip-height")
+    // The strip takes --strip-height (≥ 1 pt) and the pager the rest (≥ 1 pt).
+    let height = input.viewport.value.height
+    guard height >= 2 else {
+      throw ValidationError(
+        "--viewport's height takes at least 2 points for the album (got \(height)): the filmstrip takes "
+          + "--strip-height (≥ 1) and the pager the rest (≥ 1)")
+    }
+    try Check.inRange(stripHeight, 1...(height - 1), "--strip-height")
     let count = (try? input.layoutItems().totalCount) ?? 0
     try Check.count(photo, 0...max(0, count - 1), "--photo")
   }

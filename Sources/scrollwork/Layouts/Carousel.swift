@@ -116,6 +116,16 @@ struct CarouselOptions: ParsableArguments {
     try Check.inRange(slope, 0...10, "--slope")
     try Check.inRange(minScale, 0...1, "--min-scale")
     try Check.inRange(minAlpha, 0...1, "--min-alpha")
+    // The curve's plateau (tolerance ÷ slope) and span ((1 − min-scale) ÷
+    // slope) are at most 1000 (`CenterEffect.validated()`): a slope too
+    // small for them is named here, not as "effect plateau inf".
+    let (t, k, m) = (tolerance ?? 0.02, slope ?? 0.105, minScale ?? 0.86)
+    if k > 0, Swift.max(t, 1 - m) / k > 1000 {
+      throw ValidationError(
+        "--slope takes 0, or at least \(JSONWriter.number(Swift.max(t, 1 - m) / 1000)) with --tolerance "
+          + "\(JSONWriter.number(t)) and --min-scale \(JSONWriter.number(m)): tolerance ÷ slope and "
+          + "(1 − min-scale) ÷ slope are at most 1000 (got \(k))")
+    }
     if tolerance != nil || slope != nil || minScale != nil || minAlpha != nil, preset != .spotify {
       throw ValidationError("--tolerance, --slope, --min-scale and --min-alpha shape the spotify preset's curve")
     }
@@ -146,6 +156,7 @@ func centeredExtras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [
 
 /// Carousel items: square at the viewport height unless sizes are given.
 func carouselInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
+  try input.refuseItemSizes(layout: CarouselEntry.name)
   let height = input.viewport.value.height
   return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
 }

@@ -530,6 +530,22 @@ struct PhotosOptions: ParsableArguments {
     }
     return (items.sections.map(\.count), size)
   }
+
+  /// Runs `body`, naming `--viewport` when the grid has no room for its
+  /// photos: the tool takes no inset or spacing options for the grid, so a
+  /// viewport too narrow for the mode's columns is the culprit.
+  func namingTheViewport<T>(_ input: LayoutInputOptions, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as LayoutError {
+      guard case .invalidConfiguration(let why) = error, why.contains("no room for the photos") else { throw error }
+      let size = input.viewport.value
+      throw ValidationError(
+        "--viewport \(JSONWriter.number(size.width))x\(JSONWriter.number(size.height)) is too narrow for the photo "
+          + "grid in mode \(mode.value.description): its insets and spacing leave no room for the photos; give a "
+          + "wider --viewport or fewer columns (--mode columns:N)")
+    }
+  }
 }
 
 struct InspectPhotos: ParsableCommand {
@@ -561,7 +577,7 @@ struct InspectPhotos: ParsableCommand {
     let (counts, size) = try PhotosOptions.counts(options.input)
     let items = LayoutItems(sections: counts.map { .uniform(size, count: $0) })
     let viewport = options.input.viewportValue
-    let a = try photos.layout.prepare(items: items, viewport: viewport)
+    let a = try photos.namingTheViewport(options.input) { try photos.layout.prepare(items: items, viewport: viewport) }
     guard let to else {
       print(
         Inspector.report(
@@ -569,7 +585,9 @@ struct InspectPhotos: ParsableCommand {
           extra: [("mode", JSONWriter.string(photos.mode.value.description))]))
       return
     }
-    let b = try photos.preset.layout.with(mode: to.value).prepare(items: items, viewport: viewport)
+    let b = try photos.namingTheViewport(options.input) {
+      try photos.preset.layout.with(mode: to.value).prepare(items: items, viewport: viewport)
+    }
     let p = progress ?? 0.5
     let offset = options.offset.value
     let transition = LayoutTransition(
@@ -607,9 +625,11 @@ struct SimulatePhotos: ParsableCommand {
   func run() throws {
     let (counts, size) = try PhotosOptions.counts(options.input)
     let script = try options.gestureScript()
-    let session = try PhotoGridSession(
-      layout: photos.layout, counts: counts, photoSize: size, viewport: options.input.viewportValue,
-      offset: options.offset.value, configuration: options.configuration())
+    let session = try photos.namingTheViewport(options.input) {
+      try PhotoGridSession(
+        layout: photos.layout, counts: counts, photoSize: size, viewport: options.input.viewportValue,
+        offset: options.offset.value, configuration: options.configuration())
+    }
     // A rehearsal on a copy: a step that cannot run fails before any output.
     var copy = session
     try script.run(on: &copy, fps: options.fps) { _, _ in }

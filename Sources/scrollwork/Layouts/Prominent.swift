@@ -74,7 +74,10 @@ struct ProminentOptions: ParsableArguments {
   }
 
   func layout(input: LayoutInputOptions) throws -> ProminentLayout {
-    guard let size = input.itemSize?.value else { throw ValidationError("prominent needs --item-size WxH") }
+    try input.refuseItemSizes(layout: ProminentEntry.name)
+    guard let size = input.itemSize?.value else {
+      throw ValidationError("prominent needs --item-size WxH (every item has that size) with --items N or --sections")
+    }
     return layout(itemSize: size)
   }
 

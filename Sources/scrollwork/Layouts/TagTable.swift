@@ -71,6 +71,9 @@ enum TagTableEntry: LayoutEntry {
     let sections = rows.map { ItemSizes.each($0.map { text.size($0, maxWidth: width) }) }
     return try layout.prepare(items: LayoutItems(sections: sections), viewport: viewport)
   }
+
+  /// `--rows N` (each row is a cloud of sample words; their size is the text's).
+  static func itemArguments(count: Int, size: Size) -> [String] { ["--rows", String(count)] }
 }
 
 /// `tag-table`'s options.
@@ -87,14 +90,14 @@ struct TagTableOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "The text size in points: 1…200.")
   var fontSize: Double = 15
 
-  @Option(parsing: .unconditional, help: "The padding around the text, V,H in points, each ≥ 0.")
-  var padding = PointArgument(Point(x: 6, y: 10))
+  @Option(parsing: .unconditional, help: "The padding around the text, V,H (two numbers) in points, each ≥ 0.")
+  var padding = PairArgument(Point(x: 6, y: 10))
 
   @Option(parsing: .unconditional, help: "Space between rows, ≥ 0.")
   var rowSpacing: Double?
 
   func validate() throws {
-    try Check.size(viewport.value, "--viewport", positive: true)
+    try Check.viewport(viewport.value)
     try Check.count(rows, 0...100_000, "--rows")
     try Check.inRange(fontSize, 1...200, "--font-size")
     try Check.nonNegative(padding.value.x, "--padding")
@@ -132,7 +135,7 @@ struct InspectTagTable: ParsableCommand {
   @Flag(help: "Print every element, not only those in the visible rect.")
   var all = false
 
-  func validate() throws { try Check.finite(offset.value, "--offset") }
+  func validate() throws { try Check.offset(offset.value, "--offset") }
 
   func run() throws {
     let (prepared, rows) = try table.prepare()
@@ -161,6 +164,10 @@ struct SimulateTagTable: ParsableCommand {
     let gestures = try options.gestureScript()
     let (prepared, _) = try table.prepare()
     var scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: options.offset.value))
+    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
+    if start != options.offset.value {
+      scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: start))
+    }
     let withElements = options.elements
     try gestures.run(on: &scroller, fps: options.fps) { scroller, time in
       print(Simulator.frameJSON(time: time, scroller: &scroller, elements: withElements))

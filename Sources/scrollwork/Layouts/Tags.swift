@@ -2,6 +2,7 @@ import ArgumentParser
 import LayoutCore
 import Raster
 import ScrollPhysics
+import ToolSupport
 
 // Tag clouds in the tool: self-sizing tags measured from their text with
 // FreeType, as they come into view, without scroll jumps. `inspect tags`,
@@ -55,6 +56,11 @@ enum TagsEntry: LayoutEntry {
           viewport: Viewport(size: context.size, scale: context.scale))
         return TagScene(scroller: SelfSizingScroller(layout: cloud), texts: texts, text: text, context: context)
       })
+  }
+
+  /// `--words N --estimated WxH` (tags are words; the estimate sets their size).
+  static func itemArguments(count: Int, size: Size) -> [String] {
+    ["--words", String(count), "--estimated", "\(JSONWriter.number(size.width))x\(JSONWriter.number(size.height))"]
   }
 }
 
@@ -171,8 +177,8 @@ struct TagOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "The text size in points: 1…200.")
   var fontSize: Double = 15
 
-  @Option(parsing: .unconditional, help: "The padding around the text, V,H in points, each ≥ 0.")
-  var padding = PointArgument(Point(x: 6, y: 10))
+  @Option(parsing: .unconditional, help: "The padding around the text, V,H (two numbers) in points, each ≥ 0.")
+  var padding = PairArgument(Point(x: 6, y: 10))
 
   @Option(parsing: .unconditional, help: "The widest a tag may be (default: the room between the insets), > 0.")
   var maxWidth: Double?
@@ -195,7 +201,7 @@ struct TagOptions: ParsableArguments {
   var paragraphLength: Int?
 
   func validate() throws {
-    try Check.size(viewport.value, "--viewport", positive: true)
+    try Check.viewport(viewport.value)
     try Check.count(words, 0...1_000_000, "--words")
     try Check.inRange(fontSize, 1...200, "--font-size")
     try Check.nonNegative(padding.value.x, "--padding")
@@ -222,9 +228,8 @@ struct TagOptions: ParsableArguments {
   func tagTexts() throws -> [String] {
     if let words { return SampleWords.words(words) }
     guard let texts else { return [] }
-    let lines = try loadTextFile(texts, option: "--texts")
-      .split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r" }
-      .map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+    // UTF-8 with or without a byte-order mark; LF, CRLF or CR line ends.
+    let lines = TextFile.lines(try TextFile.read(texts, option: "--texts")).filter { !$0.allSatisfy(\.isWhitespace) }
     guard lines.count <= 1_000_000 else { throw ValidationError("--texts holds more than 1000000 tags") }
     return lines
   }
@@ -247,15 +252,6 @@ struct TagOptions: ParsableArguments {
     }
     let width = tagWidth
     return try layout.prepare(items: LayoutItems(texts.map { text.size($0, maxWidth: width) }), viewport: viewportValue)
-  }
-}
-
-/// Reads a text file named by `option` (a regular file, at most 16 MiB).
-func loadTextFile(_ path: String, option: String) throws -> String {
-  do {
-    return try loadScriptFile(path)
-  } catch {
-    throw ValidationError("\(option): \(error)")
   }
 }
 
@@ -293,7 +289,7 @@ struct InspectTags: ParsableCommand {
   var all = false
 
   func validate() throws {
-    try Check.finite(offset.value, "--offset")
+    try Check.offset(offset.value, "--offset")
     try Check.finite(measuredThrough, "--measured-through")
     if measuredThrough != nil, tags.estimated == nil {
       throw ValidationError("--measured-through goes with --estimated")
@@ -345,7 +341,10 @@ struct SimulateTags: ParsableCommand {
     let gestures = try options.gestureScript()
     let texts = try tags.tagTexts()
     let text = try tags.tagText()
-    var scroller = SelfSizingScroller(layout: try tags.prepare(texts, text: text), offset: options.offset.value)
+    let cloud = try tags.prepare(texts, text: text)
+    var scroller = SelfSizingScroller(layout: cloud, offset: options.offset.value)
+    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
+    if start != options.offset.value { scroller = SelfSizingScroller(layout: cloud, offset: start) }
     let withElements = options.elements
     var visible: [LayoutAttributes] = []
     try gestures.run(on: &scroller, fps: options.fps) { scroller, time in

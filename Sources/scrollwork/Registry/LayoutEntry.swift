@@ -1,4 +1,5 @@
 import ArgumentParser
+import LayoutCore
 
 /// A named set of constants for one layout: the seed's values, or a
 /// principled alternative. Every layout's presets are an enum of this shape,
@@ -52,9 +53,17 @@ protocol LayoutEntry {
   static func scene(_ preset: Preset) -> SceneEntry
   /// The benchmark scenarios (`bench`).
   static var benchScenarios: [BenchScenario] { get }
+  /// The items options of `inspect NAME` / `simulate NAME` for `count`
+  /// items of about `size` (tests and the campaign drive every layout
+  /// with them). The default: `--items N --item-size WxH`.
+  static func itemArguments(count: Int, size: Size) -> [String]
 }
 
 extension LayoutEntry {
+  static func itemArguments(count: Int, size: Size) -> [String] {
+    ["--items", String(count), "--item-size", "\(JSONWriter.number(size.width))x\(JSONWriter.number(size.height))"]
+  }
+
   /// The scene for the preset named `name` (the default preset for `nil`),
   /// or `nil` when this layout has no preset of that name.
   static func scene(presetNamed name: String?) -> SceneEntry? {

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import ToolSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import Raster
 import ScrollPhysics
+import ToolSupport
 
 /// A recorded scene: the files written and what the page says about them.
 struct RecordedScene {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import LayoutCore
 import LayoutHost
+import ToolSupport
 
 // `scrollwork replay LAYOUT [its options] --calls FILE`: one subcommand per
 // layout of the registry, each made of the layout's own options plus

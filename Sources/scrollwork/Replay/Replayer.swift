@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import LayoutHost
+import ToolSupport
 
 /// One line of a replay: a call UIKit makes of its layout, as JSON. Every
 /// field but `call` is optional; which ones a call reads is in
@@ -88,7 +89,7 @@ struct Replayer {
       while let line = readLine(strippingNewline: true) { lines.append(line) }
       text = lines.joined(separator: "\n")
     } else {
-      text = try loadTextFile(path, option: "--calls")
+      text = try TextFile.read(path, option: "--calls")
     }
     var replayer = Replayer(host: host)
     var failures = 0

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LayoutCore
 import Raster
+import ToolSupport
 import Viewer
 
 /// `scrollwork view`: the layouts in an X11 window, driven by mouse,

@@ -1,6 +1,7 @@
 import Foundation
 import LayoutCore
 import Raster
+import ToolSupport
 import Viewer
 
 /// The viewer's frame loop: window events in, one frame out per period.

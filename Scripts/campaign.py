@@ -1,0 +1,502 @@
+#!/usr/bin/env python3
+"""A random campaign of command lines against the built `scrollwork` binary.
+
+Mixes valid and hostile values (NaN, ±inf, 1e308, subnormals, Int.max,
+empty list entries, degenerate viewports, CRLF/BOM/UTF-16 text files,
+scripts with huge jumps) over every layout's `inspect` and `simulate`
+commands and over `render` and `demo` (one layout) with tiny frames, runs them in parallel and
+checks each run:
+
+  trap      the process died of a signal (a Swift trap is SIGILL/SIGTRAP)
+  hang      it did not finish within the timeout
+  nonfinite its JSON holds NaN, Infinity or a null where a number belongs
+            (only documented optional indices may be null: the album's
+            "photo", "thumbnail", "animated", the tag cloud's "anchor", a
+            centred layout's "centered")
+  badjson   a line of `inspect`/`simulate` output is not JSON
+  status    an exit status other than 0 (success), 1 (error) or 64 (usage)
+  message   a failure whose standard error is empty, not `Error: …`, or
+            names Swift/Foundation internals ("Fatal error", "The operation
+            could not be completed")
+  culprit   a run with exactly one hostile value that fails, and passes with
+            that value made good, must name the value's option (or, for a
+            script, the step) in its message
+
+Then a sweep: every option that takes a value, of every layout's inspect
+and simulate (read from their --help), given each of ten hostile values
+on an otherwise valid command line.
+
+Usage: Scripts/campaign.py BINARY [--count N] [--seed S] [--jobs J] [--no-sweep]
+Prints 'N passed, N failed' with the failures by class, and the first few
+command lines of each class; exits 1 when any failed.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TIMEOUT = 20  # seconds per command line
+
+LAYOUTS = ["album", "flow", "photos", "carousel", "prominent", "sticky", "mosaic", "waterfall", "tags", "tag-table"]
+PRESETS = {
+    "album": ["standard", "photosLab"], "flow": ["uikit", "photos"], "photos": ["photosMonths"],
+    "carousel": ["spotify", "coverflow", "stack", "plain"], "prominent": ["standard"],
+    "sticky": ["plain", "jungleCup"], "mosaic": ["appleMosaic"], "waterfall": ["cht", "photos"],
+    "tags": ["standard", "rightToLeft"], "tag-table": ["standard"],
+}
+# Optional indices documented as null when there is none: the album's photo,
+# thumbnail and animated thumbnail, a tag cloud's anchor, a centred
+# layout's centred item.
+NULLABLE = {"photo", "thumbnail", "animated", "anchor", "centered"}
+
+# Hostile values: each must be refused with a message naming its option,
+# or honoured.
+HOSTILE_NUMBERS = ["nan", "inf", "-inf", "1e308", "-1e308", "1.7976931348623157e308", "5e-324", "1e-300", "-1",
+                   "-0", "1e309", "0x1p1000", "", "abc", "1e15", "9007199254740993", "1,2"]
+HOSTILE_INTS = ["-1", "9223372036854775807", "-9223372036854775808", "99999999999999999999", "", "1.5", "abc",
+                "100000001", "nan"]
+HOSTILE_SIZES = ["0.5x844", "390x0.5", "1.9x1.9", "1x1", "0x0", "1e308x1e308", "nanxnan", "infx1", "100x", "x",
+                 "100x50x2", "-5x5", "5e-324x5e-324", "1e300x1", "", "100", "100X50"]
+HOSTILE_POINTS = ["0,1e308", "1e308,0", "-1e308,-1e308", "0,nan", "inf,0", "1,2,3", ",", "", "0,", "1e300,1e300",
+                  "5e-324,0"]
+HOSTILE_SIZE_LISTS = ["100x100,,100x100", "1e308x1", "1x1e308", "0x0", ",", "", "100x50,nanx1", "1e-300x1e-300"]
+HOSTILE_INT_LISTS = ["", "1,-1", "100000000,100000000", ",", "5,,7", "9223372036854775807,1"]
+HOSTILE_INSETS = ["1e308,0,0,0", "-1,0,0,0", "1,2,3", "nan,0,0,0", "0,0,0,inf", "", "1e300,1e300,1e300,1e300"]
+HOSTILE_SCRIPTS = ["jump 0,1e308; wait 0.1", "jump 1e308,1e308; drag 0,-10 0.1; release; wait 0.2",
+                   "scroll 1e308,1e308; wait 0.3", "drag 1e308,1e308 0.1; release; wait 0.2",
+                   "drag 0,-1 1e-9; release; wait 0.1", ".", "wait -1", "drag nan 1", "wait 1e17",
+                   "jump -1e308,-1e308; wait 0.1", "drag 0,-300 0.05; release; tap; wait 0.1"]
+SCRIPTS = ["release", "drag 0,-300 0.25; release; wait 0.5", "wait 0.2", "drag -200 0.2; release; wait 0.4",
+           "hold 0.1; release", "jump 0,100; wait 0.1", "scroll 0,200; wait 0.3"]
+
+
+def pick(rng, good, hostile, p_hostile):
+    """A value: hostile with probability p_hostile (and says so)."""
+    if rng.random() < p_hostile:
+        return rng.choice(hostile), True
+    return rng.choice(good), False
+
+
+class Case:
+    def __init__(self, kind, args, hostile):
+        self.kind = kind  # "inspect", "simulate", "render"
+        self.args = args
+        self.hostile = hostile  # (option, start, end, good tokens) for each hostile value
+
+    def with_good_value(self):
+        """The same command line with its one hostile value made good."""
+        option, start, end, good = self.hostile[0]
+        return self.args[:start] + good + self.args[end:]
+
+
+def tokens(option, value):
+    return [option + "=" + value] if value.startswith("-") or value == "" else [option, value]
+
+
+def add(rng, args, hostile, option, good, bad_values, p):
+    """Appends OPTION VALUE; a hostile value is recorded in `hostile` as
+    (option, start, end, the tokens of a good value instead)."""
+    value, bad = pick(rng, good, bad_values, p)
+    start = len(args)
+    args += tokens(option, value)
+    if bad:
+        hostile.append((option, start, len(args), tokens(option, rng.choice(good))))
+
+
+def number_option(rng, args, hostile, option, good, p):
+    add(rng, args, hostile, option, good, HOSTILE_NUMBERS, p)
+
+
+def items_options(rng, args, hostile, p, layout):
+    choice = rng.random()
+    if choice < 0.45:
+        add(rng, args, hostile, "--items", ["0", "1", "2", "3", "10", "100", "1000"], HOSTILE_INTS, p)
+        add(rng, args, hostile, "--item-size", ["120x120", "100x50", "50x100", "390x844", "1x1", "1000x1000",
+                                                "4000x3000"], HOSTILE_SIZES, p)
+    elif choice < 0.75:
+        n = rng.choice([1, 2, 3, 5])
+        sizes = ",".join(rng.choice(["100x50", "4000x3000", "3000x4000", "120x120", "10000x10", "10x10000",
+                                     "1e6x1e6"]) for _ in range(n))
+        add(rng, args, hostile, "--item-sizes", [sizes], HOSTILE_SIZE_LISTS, p)
+    else:
+        add(rng, args, hostile, "--sections", ["5,7", "1", "0", "3,0,2", "12,5,9"], HOSTILE_INT_LISTS, p)
+        add(rng, args, hostile, "--item-size", ["120x120", "100x50", "4032x3024"], HOSTILE_SIZES, p)
+
+
+def layout_options(rng, args, hostile, p, layout, command):
+    """Each layout's own options (a random subset)."""
+    def maybe(q=0.35):
+        return rng.random() < q
+
+    nums = ["0", "1", "4", "8", "10", "44", "0.5", "100"]
+    units = ["0", "0.25", "0.5", "1"]
+    if layout == "album":
+        for o in ["--spacing", "--minimum-width", "--normal-width", "--maximum-width", "--normal-spacing",
+                  "--full-spacing"]:
+            if maybe(0.2):
+                number_option(rng, args, hostile, o, nums, p)
+        if maybe(0.2):
+            args += ["--follower-offset", rng.choice(["seedUnitStep", "thumbnailCoordinate"])]
+        if command == "inspect":
+            if maybe(0.5):
+                args += ["--surface", "strip"]
+                if maybe(0.5):
+                    add(rng, args, hostile, "--follow", ["0,0.5", "1,0", "0,0"],
+                        ["0,nan", "-5,0.5", "99,0.5", "0,2", "0,-1", "9223372036854775807,0.5", "1", ""], p)
+                else:
+                    add(rng, args, hostile, "--accordion", ["0,0.5", "0,1", "1,0"],
+                        ["0,2", "-1,0.5", "99,0.5", "0,nan", ""], p)
+        else:
+            if maybe(0.5):
+                number_option(rng, args, hostile, "--strip-height", ["44", "1", "20"], p)
+            if maybe(0.3):
+                add(rng, args, hostile, "--photo", ["0", "1"], HOSTILE_INTS + ["99"], p)
+    elif layout == "flow":
+        if maybe():
+            args += ["--axis", rng.choice(["vertical", "horizontal"])]
+        for o in ["--line-spacing", "--inter-item-spacing", "--header-length", "--footer-length"]:
+            if maybe(0.25):
+                number_option(rng, args, hostile, o, nums, p)
+        if maybe(0.25):
+            add(rng, args, hostile, "--section-inset", ["0,0,0,0", "10,10,10,10"], HOSTILE_INSETS, p)
+        for f in ["--pin-headers", "--pin-footers"]:
+            if maybe(0.2):
+                args.append(f)
+        if maybe(0.2):
+            args += ["--alignment", rng.choice(["leading", "justified", "center"])]
+    elif layout == "photos":
+        if maybe(0.6):
+            add(rng, args, hostile, "--mode", ["all", "months", "columns:3", "columns:1", "columns:30"],
+                ["columns:0", "columns:31", "columns:-1", "columns:", "weeks", "columns:9223372036854775807"], p)
+        if command == "inspect" and maybe(0.3):
+            args += ["--to", rng.choice(["months", "all", "columns:5"])]
+            add(rng, args, hostile, "--progress", units, ["nan", "2", "-1", "inf"], p)
+    elif layout == "carousel":
+        if maybe(0.3):
+            number_option(rng, args, hostile, "--spacing", nums, p)
+        if maybe(0.3):
+            args += ["--snap", rng.choice(["nearest", "one-item", "none"])]
+        for o, good in [("--tolerance", ["0.1", "1"]), ("--slope", ["0.105", "1"]), ("--min-scale", units),
+                        ("--min-alpha", units)]:
+            if maybe(0.2):
+                number_option(rng, args, hostile, o, good, p)
+    elif layout == "prominent":
+        for o, good in [("--line-spacing", nums), ("--min-scale", units), ("--min-alpha", units)]:
+            if maybe(0.25):
+                number_option(rng, args, hostile, o, good, p)
+        if maybe(0.25):
+            args += ["--snap", rng.choice(["nearest", "one-item", "none"])]
+    elif layout == "sticky":
+        for o in ["--header-height", "--menu-height", "--section-header-height", "--section-footer-height",
+                  "--cell-height", "--line-spacing", "--inter-item-spacing", "--max-overlay-alpha",
+                  "--max-parallax"]:
+            if maybe(0.15):
+                number_option(rng, args, hostile, o, units if "alpha" in o else nums, p)
+        if maybe(0.2):
+            add(rng, args, hostile, "--cell-size", ["100x100", "50x20"], HOSTILE_SIZES, p)
+        for f in ["--item-cells", "--stretchy-header", "--header-overlay", "--sticky-menu", "--sticky-section-headers",
+                  "--parallax"]:
+            if maybe(0.2):
+                args.append(f)
+    elif layout == "mosaic":
+        for o in ["--segment-height", "--spacing"]:
+            if maybe(0.3):
+                number_option(rng, args, hostile, o, nums + ["200"], p)
+        if maybe(0.2):
+            args += ["--cycle", rng.choice(["fullWidth", "fiftyFifty", "twoThirdsOneThird", "oneThirdTwoThirds"])]
+    elif layout == "waterfall":
+        if maybe(0.4):
+            add(rng, args, hostile, "--columns", ["1", "2", "3", "5"], HOSTILE_INTS + ["0", "1025"], p)
+        for o in ["--column-spacing", "--item-spacing", "--header-height", "--footer-height"]:
+            if maybe(0.2):
+                number_option(rng, args, hostile, o, nums, p)
+        if maybe(0.2):
+            add(rng, args, hostile, "--section-inset", ["0,0,0,0", "10,10,10,10"], HOSTILE_INSETS, p)
+        if maybe(0.2):
+            args += ["--direction", rng.choice(["leftToRight", "rightToLeft"])]
+
+
+def tag_options(rng, args, hostile, p, layout, command, texts_files):
+    if layout == "tags":
+        if rng.random() < 0.7:
+            add(rng, args, hostile, "--words", ["0", "1", "5", "50", "200"], HOSTILE_INTS, p)
+        else:
+            name, bad = rng.choice(texts_files)
+            start = len(args)
+            args += ["--texts", name]
+            if bad:
+                hostile.append(("--texts", start, len(args), ["--texts", texts_files[0][0]]))
+        if rng.random() < 0.3:
+            add(rng, args, hostile, "--estimated", ["80x30", "10x10"], HOSTILE_SIZES, p)
+        for o, good in [("--max-width", ["100", "50"]), ("--line-spacing", ["0", "8"]), ("--item-spacing", ["0", "8"])]:
+            if rng.random() < 0.2:
+                number_option(rng, args, hostile, o, good, p)
+        if rng.random() < 0.2:
+            add(rng, args, hostile, "--paragraph-length", ["0", "64"], HOSTILE_INTS, p)
+        if command == "inspect" and rng.random() < 0.2:
+            number_option(rng, args, hostile, "--measured-through", ["0", "400"], p)
+    else:
+        add(rng, args, hostile, "--rows", ["0", "1", "5", "30"], HOSTILE_INTS + ["100001"], p)
+        if rng.random() < 0.2:
+            number_option(rng, args, hostile, "--row-spacing", ["0", "8"], p)
+    if rng.random() < 0.25:
+        number_option(rng, args, hostile, "--font-size", ["15", "1", "200"], p)
+    if rng.random() < 0.25:
+        add(rng, args, hostile, "--padding", ["6,10", "0,0"], ["5", "1e308,1", "-1,0", "nan,1", "1,2,3", ""], p)
+
+
+def make_case(rng, texts_files, out_root, index):
+    p = rng.choice([0.0, 0.05, 0.15])
+    r = rng.random()
+    hostile = []
+    if r < 0.01:
+        layout = rng.choice(LAYOUTS)
+        args = ["demo", "--layout", layout, "--scale", "0.25", "--out", os.path.join(out_root, "d%d" % index)]
+        add(rng, args, hostile, "--fps", ["1", "2"], ["0", "121", "nan", "1e308", "-1"], p)
+        add(rng, args, hostile, "--size", ["64x64", "96x64"], ["63x64", "64x1e308", "nanx64", "1x1", "64"], p)
+        return Case("demo", args, hostile)
+    if r < 0.04:
+        layout = rng.choice(LAYOUTS)
+        args = ["render", "--layout", layout, "--fps", rng.choice(["2", "5"]), "--scale", "0.25",
+                "--out", os.path.join(out_root, "r%d" % index)]
+        add(rng, args, hostile, "--size", ["64x64", "64x96"], ["63x64", "64x1e308", "nanx64", "1x1"], p)
+        if rng.random() < 0.5:
+            args += ["--preset", rng.choice(PRESETS[layout])]
+        args += ["--script", rng.choice(["release", "wait 0.2", "drag -40,-40 0.2; release; wait 0.2"])]
+        return Case("render", args, hostile)
+    command = "inspect" if r < 0.55 else "simulate"
+    layout = rng.choice(LAYOUTS)
+    args = [command, layout]
+    if rng.random() < 0.3:
+        args += ["--preset", rng.choice(PRESETS[layout])]
+    viewport_hostile = rng.random() < 0.25
+    viewports = ["390x844", "844x390", "100x100", "390x44", "2x2", "64x64"]
+    degenerate = ["1.5x844", "390x1.5", "1.9x1.9", "0.5x0.5", "1e-3x844", "390x1e-3", "1x1", "1e308x1e308",
+                  "0x844", "nanx844", "1e6x1e6"]
+    if viewport_hostile:
+        value = rng.choice(degenerate)
+        start = len(args)
+        args += ["--viewport", value]
+        if value in ("0x844", "nanx844", "1e308x1e308"):
+            hostile.append(("--viewport", start, len(args), ["--viewport", "390x844"]))
+    else:
+        args += ["--viewport", rng.choice(viewports)]
+    if layout in ("tags", "tag-table"):
+        tag_options(rng, args, hostile, p, layout, command, texts_files)
+    else:
+        items_options(rng, args, hostile, p, layout)
+        layout_options(rng, args, hostile, p, layout, command)
+    if rng.random() < 0.5 and not (layout == "album" and command == "simulate"):
+        add(rng, args, hostile, "--offset", ["0,0", "0,400", "100,0", "-50,-50", "0,1000000"], HOSTILE_POINTS, p)
+    if command == "inspect":
+        if rng.random() < 0.2:
+            args.append("--all")
+    else:
+        script, bad = pick(rng, SCRIPTS, HOSTILE_SCRIPTS, max(p, 0.1))
+        if layout == "album" and rng.random() < 0.5:
+            script = rng.choice(["pager drag -200 0.2; release; wait 0.3", "strip drag 80 0.3; strip release; wait 0.3"])
+            bad = False
+        if layout == "photos" and rng.random() < 0.3:
+            script = rng.choice(["mode months 0.2; wait 0.1", "insert 3 at 0; wait 0.2", "delete 0..2; wait 0.2",
+                                 "pinch 0.5 0.2; wait 0.1"])
+            bad = False
+        start = len(args)
+        args += ["--script", script]
+        if bad:
+            hostile.append(("--script", start, len(args), ["--script", "release"]))
+        args += ["--fps", rng.choice(["30", "60"])]
+        if rng.random() < 0.1:
+            args.append("--elements")
+    return Case(command, args, hostile)
+
+
+def nonfinite(value, key=None):
+    """A reason when a parsed JSON value holds a null in a number's place."""
+    if value is None:
+        return None if key in NULLABLE else "null at %r" % key
+    if isinstance(value, dict):
+        for k, v in value.items():
+            why = nonfinite(v, k)
+            if why:
+                return why
+    if isinstance(value, list):
+        for v in value:
+            why = nonfinite(v, key)
+            if why:
+                return why
+    return None
+
+
+def reject_constant(name):
+    raise ValueError("non-finite number " + name)
+
+
+def check(binary, case):
+    """(class or None, detail)."""
+    try:
+        run = subprocess.run([binary] + case.args, capture_output=True, timeout=TIMEOUT,
+                             env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+    except subprocess.TimeoutExpired:
+        return "hang", "no answer in %d s" % TIMEOUT
+    out = run.stdout.decode("utf-8", "replace")
+    err = run.stderr.decode("utf-8", "replace")
+    if run.returncode < 0:
+        return "trap", "signal %d: %s" % (-run.returncode, err.strip()[-300:])
+    if run.returncode not in (0, 1, 64):
+        return "status", "exit %d: %s" % (run.returncode, err.strip()[-300:])
+    if run.returncode != 0:
+        first = err.strip().split("\n")[0] if err.strip() else ""
+        if not first.startswith("Error:"):
+            return "message", "exit %d, standard error %r" % (run.returncode, err[:300])
+        if "Fatal error" in err or "could not be completed" in err:
+            return "message", first
+        if len(case.hostile) == 1:
+            option = case.hostile[0][0]
+            # A script is named by its step or, read as a file, by "script".
+            named = option in err or (option == "--script" and ("step" in err or "script" in err))
+            if not named:
+                again = subprocess.run([binary] + case.with_good_value(), capture_output=True, timeout=TIMEOUT,
+                                       env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+                if again.returncode == 0:
+                    return "culprit", "%s was the only bad value; message: %s" % (option, first[:300])
+        return None, ""
+    if case.kind in ("inspect", "simulate"):
+        lines = [l for l in out.split("\n") if l.strip()]
+        if not lines:
+            return "badjson", "no output"
+        for line in lines:
+            try:
+                value = json.loads(line, parse_constant=reject_constant)
+            except ValueError as error:
+                if "non-finite" in str(error):
+                    return "nonfinite", "%s in %s" % (error, line[:200])
+                return "badjson", "%s: %s" % (error, line[:200])
+            why = nonfinite(value)
+            if why:
+                return "nonfinite", "%s in %s" % (why, line[:200])
+    return None, ""
+
+
+def write_texts(folder):
+    """Tag text files, valid and hostile: (path, hostile?)."""
+    files = {
+        "plain.txt": (b"alpha\nbeta\ngamma\n", False),
+        "crlf.txt": (b"alpha\r\nbeta\r\ngamma\r\n", False),
+        "bom.txt": (b"\xef\xbb\xbfalpha\nbeta\n", False),
+        "cr.txt": (b"alpha\rbeta\r", False),
+        "empty.txt": (b"", False),
+        "utf16.txt": ("alpha\nbeta\n".encode("utf-16"), True),
+        "latin1.txt": ("caf\xe9\n".encode("latin-1"), True),
+        "nul.txt": (b"a\x00b\n", False),
+    }
+    result = []
+    for name, (data, bad) in files.items():
+        path = os.path.join(folder, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        result.append((path, bad))
+    result.append((os.path.join(folder, "missing.txt"), True))
+    result.append((folder, True))
+    return result
+
+
+SWEEP_VALUES = ["nan", "-1", "1e308", "0", "5e-324", "", "1,2,3", "abc", "-inf", "9223372036854775807"]
+
+
+def base_arguments(layout):
+    """The smallest valid items arguments of a layout (as the registry's
+    `LayoutEntry.itemArguments` gives them)."""
+    if layout == "tags":
+        return ["--words", "5"]
+    if layout == "tag-table":
+        return ["--rows", "3"]
+    return ["--items", "5", "--item-size", "100x100"]
+
+
+def sweep_cases(binary):
+    """Every option that takes a value, of every layout's inspect and
+    simulate (read from --help), given each hostile value in turn on an
+    otherwise valid command line: systematic, where the random part is not."""
+    cases = []
+    for layout in LAYOUTS:
+        for command in ["inspect", "simulate"]:
+            helptext = subprocess.run([binary, command, layout, "--help"], capture_output=True).stdout.decode()
+            options = []
+            for line in helptext.split("\n"):
+                words = line.strip().split()
+                if len(words) >= 2 and words[0].startswith("--") and words[1].startswith("<"):
+                    if words[0] not in options and words[0] not in ("--script", "--script-file", "--texts"):
+                        options.append(words[0])
+            base = [command, layout, "--viewport", "390x844"] + base_arguments(layout)
+            if command == "simulate":
+                base += ["--script", "release", "--fps", "30"]
+            for option in options:
+                for value in SWEEP_VALUES:
+                    hostile = []
+                    args = list(base)
+                    # An option the base gives is replaced, not repeated.
+                    if option in args:
+                        at = args.index(option)
+                        del args[at:at + 2]
+                        good = base[base.index(option):base.index(option) + 2]
+                    else:
+                        good = []
+                    start = len(args)
+                    args += tokens(option, value)
+                    hostile.append((option, start, len(args), good))
+                    cases.append(Case(command, args, hostile))
+    return cases
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("binary")
+    parser.add_argument("--count", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--show", type=int, default=3, help="command lines shown per class")
+    parser.add_argument("--no-sweep", action="store_true", help="only the random command lines")
+    options = parser.parse_args()
+    rng = random.Random(options.seed)
+    work = tempfile.mkdtemp(prefix="scrollwork-campaign-")
+    try:
+        texts = write_texts(work)
+        cases = [make_case(rng, texts, work, i) for i in range(options.count)]
+        sweep = [] if options.no_sweep else sweep_cases(options.binary)
+        cases += sweep
+        failures = {}
+        passed = 0
+        with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
+            for case, (kind, detail) in zip(cases, pool.map(lambda c: check(options.binary, c), cases)):
+                if kind is None:
+                    passed += 1
+                else:
+                    failures.setdefault(kind, []).append((case, detail))
+        kinds = {}
+        for case in cases:
+            kinds[case.kind] = kinds.get(case.kind, 0) + 1
+        hostile = sum(1 for c in cases if c.hostile)
+        failed = sum(len(v) for v in failures.values())
+        print("campaign: %d command lines, seed %d: %d random, %d in the sweep of every option (%s; %d with hostile "
+              "values)" % (len(cases), options.seed, len(cases) - len(sweep), len(sweep),
+                           ", ".join("%d %s" % (n, k) for k, n in sorted(kinds.items())), hostile))
+        print("campaign: %d passed, %d failed" % (passed, failed))
+        for kind in ["trap", "hang", "nonfinite", "badjson", "status", "message", "culprit"]:
+            found = failures.get(kind, [])
+            print("  %-9s %d" % (kind, len(found)))
+            for case, detail in found[:options.show]:
+                print("    scrollwork " + " ".join(repr(a) if (" " in a or a == "") else a for a in case.args))
+                print("      " + detail)
+        return 1 if failed else 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
