@@ -370,15 +370,20 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   /// returns `false` or the lines pass the rectangle.
   @inlinable func forEachElement(in rect: Rect, _ body: (ElementID, Rect) -> Bool) {
     guard rect.isFinite, !sectionFirst.isEmpty, slots.count > 0 else { return }
-    var slot = slots.firstEnding(after: rect.minY)
+    // Elements are tested with their frames as reported (centre and size),
+    // whose edges may differ from the stored ones in the last bits; the
+    // search bounds carry a margin for that, so the answer is exact.
+    let margin = 1e-9 * Swift.max(1, Swift.abs(rect.minY), Swift.abs(rect.maxY))
+    let reachY = rect.maxY + margin
+    var slot = slots.firstEnding(after: rect.minY - margin)
     guard slot < slots.count else { return }
     var s = section(ofSlot: slot)
     let sectionCount = sectionFirst.count - 1
     while s < sectionCount {
       if slot <= headSlot(s) {
         let frame = headerFrame(s)
-        if frame.minY >= rect.maxY { return }
-        if headerHeight > 0 && frame.intersects(rect) {
+        if frame.minY >= reachY { return }
+        if headerHeight > 0 && Rect(center: frame.center, size: frame.size).intersects(rect) {
           if !body(ElementID(kind: .header, section: s, item: 0), frame) { return }
         }
         slot = headSlot(s) + 1
@@ -390,10 +395,10 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
       while g < end {
         let line = g
         let top = lineTop(line, section: s)
-        if top >= rect.maxY { return }
+        if top >= reachY { return }
         while g < end && lineOf[g] == line {
           let frame = cellFrame(g, lineTop: top)
-          if frame.intersects(rect) {
+          if Rect(center: frame.center, size: frame.size).intersects(rect) {
             if !body(.cell(g - first, section: s), frame) { return }
           }
           g += 1
