@@ -19,15 +19,10 @@ public final class ImageCache {
     var level: Int
   }
 
-  struct Entry {
-    var image: RGBAImage
-    var lastUse: Int
-  }
-
   /// The most bytes of decoded pixels kept.
   public let byteLimit: Int
   /// The bytes of decoded pixels held now (never above `byteLimit`).
-  public private(set) var byteCount = 0
+  public var byteCount: Int { entries.byteCount }
   /// Requests answered from the cache.
   public private(set) var hits = 0
   /// Requests that decoded.
@@ -35,9 +30,8 @@ public final class ImageCache {
 
   public let decoder: ImageDecoder
   let samples: SampleRenderer?
-  private var entries: [Key: Entry] = [:]
+  private var entries: LRUCache<Key, RGBAImage>
   private var failures: [Photo.Source: DecodeError] = [:]
-  private var clock = 0
 
   /// - Parameters:
   ///   - byteLimit: the memory bound in bytes (default 256 MiB); values
@@ -46,6 +40,7 @@ public final class ImageCache {
   ///     `.unreadable`.
   public init(byteLimit: Int = 256 << 20, decoder: ImageDecoder = ImageDecoder(), samples: SampleRenderer? = nil) {
     self.byteLimit = Swift.max(0, byteLimit)
+    self.entries = LRUCache(byteLimit: byteLimit)
     self.decoder = decoder
     self.samples = samples
   }
@@ -72,17 +67,14 @@ public final class ImageCache {
   ///
   /// - Throws: the photo's `DecodeError` (remembered: later calls throw it
   ///   again without decoding).
-  /// - Complexity: O(1) for a hit; a decode for a miss, plus O(entries) to
-  ///   evict.
+  /// - Complexity: O(1) for a hit; a decode for a miss, plus O(1) per
+  ///   image evicted (`LRUCache`).
   public func image(for photo: Photo, atLeast minimum: PixelSize) throws(DecodeError) -> RGBAImage {
     if let failure = failures[photo.source] { throw failure }
-    clock += 1
     let key = Key(source: photo.source, level: Self.level(for: photo.size, atLeast: minimum))
-    if var entry = entries[key] {
-      entry.lastUse = clock
-      entries[key] = entry
+    if let image = entries[key] {
       hits += 1
-      return entry.image
+      return image
     }
     misses += 1
     let levelSize = PixelSize(
@@ -111,17 +103,9 @@ public final class ImageCache {
   /// Drops every image (not the remembered failures).
   public func removeAll() {
     entries.removeAll()
-    byteCount = 0
   }
 
   private func store(_ image: RGBAImage, for key: Key) {
-    guard image.byteCount <= byteLimit else { return }
-    while byteCount + image.byteCount > byteLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-    {
-      byteCount -= oldest.value.image.byteCount
-      entries.removeValue(forKey: oldest.key)
-    }
-    entries[key] = Entry(image: image, lastUse: clock)
-    byteCount += image.byteCount
+    entries.insert(image, bytes: image.byteCount, for: key)
   }
 }

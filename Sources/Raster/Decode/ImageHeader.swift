@@ -1,0 +1,190 @@
+/// What an index needs from a photo, read from the first few kilobytes of
+/// its file and never from its pixels: the format, the stored size, the
+/// EXIF orientation and the capture date.
+///
+/// ```swift
+/// let header = try ImageHeader.read(file: "/photos/IMG_0001.jpg")
+/// print(header.size, header.date ?? "no date")
+/// ```
+///
+/// The EXIF reader is written for hostile files: every offset and count is
+/// checked against the bytes held, IFD pointers that loop or revisit an
+/// IFD are followed once, an IFD holds at most 1,000 entries, and anything
+/// malformed reads as "no tag" (orientation 1, no date). Nothing traps.
+public struct ImageHeader: Hashable, Sendable {
+  public var format: ImageFormat
+  /// The size as stored in the file (before orientation).
+  public var storedSize: PixelSize
+  /// The EXIF orientation, 1...8 (1 when absent or out of range; always 1 for PNG).
+  public var orientation: Int
+  /// EXIF `DateTimeOriginal`, else `DateTime`; `nil` when neither is readable.
+  public var date: EXIFDate?
+
+  public init(format: ImageFormat, storedSize: PixelSize, orientation: Int = 1, date: EXIFDate? = nil) {
+    self.format = format
+    self.storedSize = storedSize
+    self.orientation = (1...8).contains(orientation) ? orientation : 1
+    self.date = date
+  }
+
+  /// The size once upright (width and height swap for orientations 5...8).
+  public var size: PixelSize { orientation >= 5 ? storedSize.transposed : storedSize }
+
+  /// How many bytes `read(file:)` reads first; most camera JPEGs hold
+  /// their EXIF and frame header well inside this.
+  public static let firstReadBytes = 64 << 10
+  /// The most `read(file:)` reads when the frame header lies further in
+  /// (large embedded previews or ICC profiles).
+  public static let maximumReadBytes = 4 << 20
+
+  /// Parses the start of a file.
+  ///
+  /// - Parameter bytes: the file's first bytes (or all of it).
+  /// - Returns: the header; `nil` when the bytes end before the size is
+  ///   known (read more and try again).
+  /// - Throws: `.empty`, `.notAnImage` for other formats, `.corrupt` for
+  ///   a JPEG or PNG whose structure is broken before the size, or a zero
+  ///   width or height.
+  /// - Complexity: O(segments before the JPEG frame header + EXIF entries read).
+  public static func parse(_ bytes: [UInt8]) throws(DecodeError) -> ImageHeader? {
+    guard !bytes.isEmpty else { throw .empty }
+    switch ImageFormat.sniff(bytes) {
+    case .jpeg: return try parseJPEG(bytes)
+    case .png: return try parsePNG(bytes)
+    case nil: throw .notAnImage
+    }
+  }
+
+  /// Reads a file's header: the first `firstReadBytes`, then (only when
+  /// the frame header lies further in) up to `maximumReadBytes`.
+  ///
+  /// - Throws: `.unreadable` for what is not a readable regular file
+  ///   (missing, vanished, a folder, a FIFO, no permission), `.empty`,
+  ///   `.notAnImage`, `.corrupt`, and `.truncated` when the file ends (or
+  ///   `maximumReadBytes` is reached) before the size.
+  public static func read(file path: String) throws(DecodeError) -> ImageHeader {
+    var count = firstReadBytes
+    while true {
+      let bytes: [UInt8]
+      do throws(FileReadError) {
+        bytes = try RegularFile.readPrefix(path, count: count)
+      } catch {
+        throw .unreadable(error.description)
+      }
+      if let header = try parse(bytes) { return header }
+      // A short read is the whole file: it ended before the size.
+      guard bytes.count == count, count < maximumReadBytes else {
+        throw .truncated(
+          bytes.count < count ? "the file ends before the image size" : "no image size in the first \(count) bytes")
+      }
+      count = maximumReadBytes
+    }
+  }
+
+  private static func parsePNG(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
+    // Signature (8), IHDR length (4), "IHDR" (4), width (4), height (4).
+    guard b.count >= 24 else { return nil }
+    guard b[12...15].elementsEqual([0x49, 0x48, 0x44, 0x52]) else { throw .corrupt("PNG without an IHDR chunk first") }
+    let w = Int(b[16]) << 24 | Int(b[17]) << 16 | Int(b[18]) << 8 | Int(b[19])
+    let h = Int(b[20]) << 24 | Int(b[21]) << 16 | Int(b[22]) << 8 | Int(b[23])
+    guard w > 0, h > 0, w <= Int(Int32.max), h <= Int(Int32.max) else {
+      throw .corrupt("PNG size \(w)×\(h)")
+    }
+    return ImageHeader(format: .png, storedSize: PixelSize(width: w, height: h))
+  }
+
+  private static func parseJPEG(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
+    var i = 2
+    var exif = EXIFTags()
+    while i + 4 <= b.count {
+      guard b[i] == 0xFF else { throw .corrupt("JPEG marker expected at byte \(i)") }
+      let marker = b[i + 1]
+      if marker == 0xFF {  // fill byte
+        i += 1
+        continue
+      }
+      if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+        i += 2
+        continue
+      }
+      if marker == 0xD9 || marker == 0xDA { throw .corrupt("JPEG without a frame header before its data") }
+      let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+      guard length >= 2 else { throw .corrupt("JPEG segment of length \(length)") }
+      // Start of frame: every SOFn except DHT (C4), JPG (C8) and DAC (CC).
+      if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {
+        guard i + 9 <= b.count else { return nil }
+        let h = Int(b[i + 5]) << 8 | Int(b[i + 6])
+        let w = Int(b[i + 7]) << 8 | Int(b[i + 8])
+        guard w > 0, h > 0 else { throw .corrupt("JPEG size \(w)×\(h)") }
+        return ImageHeader(
+          format: .jpeg, storedSize: PixelSize(width: w, height: h), orientation: exif.orientation ?? 1,
+          date: exif.original ?? exif.plain)
+      }
+      guard i + 2 + length <= b.count else { return nil }
+      if marker == 0xE1, exif.orientation == nil, exif.original == nil, exif.plain == nil {
+        exif = EXIFTags(app1: b[(i + 4)..<(i + 2 + length)])
+      }
+      i += 2 + length
+    }
+    return nil
+  }
+}
+
+/// The few EXIF tags an index reads, from one `Exif` APP1 segment.
+struct EXIFTags {
+  var orientation: Int?
+  var original: EXIFDate?
+  var plain: EXIFDate?
+
+  init() {}
+
+  /// Reads IFD0 (orientation 0x0112, DateTime 0x0132, the Exif pointer
+  /// 0x8769) and the Exif sub-IFD (DateTimeOriginal 0x9003). Each IFD is
+  /// visited at most once, so pointer loops end; offsets and counts that
+  /// reach past the segment read as absent.
+  init(app1: ArraySlice<UInt8>) {
+    let s = Array(app1)
+    guard s.count >= 14, s[0..<6].elementsEqual([0x45, 0x78, 0x69, 0x66, 0, 0]) else { return }
+    let tiff = 6
+    let little: Bool
+    switch (s[tiff], s[tiff + 1]) {
+    case (0x49, 0x49): little = true
+    case (0x4D, 0x4D): little = false
+    default: return
+    }
+    func u16(_ at: Int) -> Int? {
+      guard at >= 0, at <= s.count - 2 else { return nil }
+      return little ? Int(s[at]) | Int(s[at + 1]) << 8 : Int(s[at]) << 8 | Int(s[at + 1])
+    }
+    func u32(_ at: Int) -> Int? {
+      guard let a = u16(at), let c = u16(at + 2) else { return nil }
+      return little ? a | c << 16 : a << 16 | c
+    }
+    func date(type: Int, count: Int, field: Int) -> EXIFDate? {
+      guard type == 2, count >= 19, count <= 64, let offset = u32(field) else { return nil }
+      let start = tiff + offset
+      guard start >= tiff, start <= s.count - 19 else { return nil }
+      return EXIFDate(exif: Array(s[start..<(start + 19)]))
+    }
+    guard u16(tiff + 2) == 42, let ifd0 = u32(tiff + 4) else { return }
+    var visited: Set<Int> = []
+    var pending = [(offset: ifd0, isExif: false)]
+    while let (offset, isExif) = pending.popLast() {
+      guard visited.insert(offset).inserted else { continue }
+      let start = tiff + offset
+      guard let n = u16(start), n <= 1000 else { continue }
+      for e in 0..<n {
+        let at = start + 2 + e * 12
+        guard let tag = u16(at), let type = u16(at + 2), let count = u32(at + 4) else { break }
+        switch (isExif, tag) {
+        case (false, 0x0112):
+          if type == 3, count == 1, let value = u16(at + 8), (1...8).contains(value) { orientation = value }
+        case (false, 0x0132): plain = date(type: type, count: count, field: at + 8)
+        case (false, 0x8769): if let sub = u32(at + 8) { pending.append((sub, true)) }
+        case (true, 0x9003): original = date(type: type, count: count, field: at + 8)
+        default: break
+        }
+      }
+    }
+  }
+}
