@@ -15,16 +15,26 @@ import ScrollPhysics
 /// when it parses as a script (`release`, `wait 1` are steps even if files
 /// of those names exist). Otherwise it is a file when something exists at
 /// that path (read with `loadScriptFile`, which names what is wrong: a
-/// folder, a FIFO, a loop of links), and a path that names nothing is an
-/// error when it looks like one (it holds a `/` or a `.`); any other word
-/// is returned as text, for the parser to report.
+/// folder, a FIFO, a loop of links). When nothing does: text with a space
+/// is a script step, returned for the parser to report (its step and
+/// column); a single word that looks like a path (a `/` or a `.`) is
+/// reported both ways (no such file, and the parser's message); any other
+/// word is returned as text, for the parser to report.
 func loadScriptText(_ argument: String) throws -> String {
   if argument.contains(";") || argument.contains(where: \.isNewline) { return argument }
   if (try? GestureScript(argument)) != nil { return argument }
   var info = stat()
   if lstat(argument, &info) == 0 { return try loadScriptFile(argument) }
+  // No file of that name. A step with arguments (it holds a space) is script
+  // text: its parser's message names the step and the column at fault.
+  if argument.contains(where: \.isWhitespace) { return argument }
   if argument.contains("/") || argument.contains(".") {
-    throw ScriptError.unreadable(path: argument, reason: "no such file (and it is not a script either)")
+    // A word that may be either: both readings are reported.
+    do {
+      _ = try GestureScript(argument)
+    } catch {
+      throw ScriptError.unreadable(path: argument, reason: "no such file, and as a script: \(error)")
+    }
   }
   return argument
 }
