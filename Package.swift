@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ScrollworkUIKit", targets: ["ScrollworkUIKit"]),
     .library(name: "ScrollworkSwiftUI", targets: ["ScrollworkSwiftUI"]),
     .library(name: "Raster", targets: ["Raster"]),
+    .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
     .library(name: "ToolSupport", targets: ["ToolSupport"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
@@ -20,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // Builds the DocC catalogs: `Scripts/docs.sh` (`swift package generate-documentation`).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // The photo library's on-disk index (SQLite: Debian's libsqlite3-dev).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // MARK: - Core (Swift standard library only; CI checks the imports)
@@ -58,6 +61,12 @@ let package = Package(
     .target(name: "CRasterShim", dependencies: ["CJPEG"]),
     .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
 
+    // MARK: - Photo library (a folder indexed in SQLite, thumbnails decoded off the frame, cached on disk)
+
+    .target(
+      name: "PhotoLibrary",
+      dependencies: ["Raster", "CRasterShim", .product(name: "GRDB", package: "GRDB.swift")]),
+
     // MARK: - Viewer (an X11 window: Xlib + MIT-SHM; see Guides/Viewer.md)
 
     .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
@@ -83,6 +92,7 @@ let package = Package(
         "MallocCounter",
         "Raster",
         "CRasterShim",
+        "PhotoLibrary",
         "Viewer",
         "ToolSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -101,8 +111,12 @@ let package = Package(
       name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
     .testTarget(
+      name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Raster", "CRasterShim", "ScrollworkTestSupport"]),
+    .testTarget(
       name: "ScrollworkCLITests",
-      dependencies: ["scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer", "ToolSupport"],
+      dependencies: [
+        "scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer", "ToolSupport", "PhotoLibrary",
+      ],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

@@ -195,3 +195,18 @@ int sw_jpeg_encode(const uint8_t *rgba, int width, int height, int quality, uint
 }
 
 void sw_free(void *pointer) { free(pointer); }
+
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int sw_lower_thread_priority(int nice_value) {
+  pid_t tid = (pid_t)syscall(SYS_gettid);
+  return setpriority(PRIO_PROCESS, (id_t)tid, nice_value);
+}
+#else
+int sw_lower_thread_priority(int nice_value) {
+  (void)nice_value;
+  return -1;
+}
+#endif

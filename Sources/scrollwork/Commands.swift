@@ -4,7 +4,10 @@ struct Scrollwork: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scrollwork",
     abstract: "Scroll-driven collection layouts: inspect, simulate and render them.",
-    subcommands: [Demo.self, Render.self, Inspect.self, Simulate.self, Replay.self, Bench.self, View.self])
+    subcommands: [
+      Demo.self, Render.self, Inspect.self, Simulate.self, Replay.self, Bench.self, View.self, Index.self,
+      GeneratePhotos.self,
+    ])
 }
 
 struct Inspect: ParsableCommand {

@@ -16,6 +16,9 @@ struct FrameOptions: ParsableArguments {
   @Option(help: "A folder of JPEG/PNG photos (default: the built-in sample album).")
   var photos: String?
 
+  @Option(help: "Where the photo index and thumbnails are kept (default: $XDG_CACHE_HOME/scrollwork).")
+  var cache: String?
+
   @Flag(help: "Draw the debug overlay (item numbers, centre lines).")
   var debug = false
 
@@ -25,8 +28,10 @@ struct FrameOptions: ParsableArguments {
   /// A render job for `scenes`, its options checked.
   func job(output: String, scenes: [(SceneEntry, String)], title: String) throws -> RenderJob {
     try RenderJob.check(size: screen, scale: scale, fps: fps)
-    return RenderJob(
+    var job = RenderJob(
       output: output, photoFolder: photos, size: screen, scale: scale, fps: fps, debug: debug, scenes: scenes,
       title: title)
+    job.cacheFolder = cache
+    return job
   }
 }

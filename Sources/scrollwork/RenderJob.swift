@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCore
+import PhotoLibrary
 import Raster
 import ScrollPhysics
 import ToolSupport
@@ -15,6 +16,9 @@ import ToolSupport
 struct RenderJob {
   var output: String
   var photoFolder: String?
+  /// `--cache`: where the photo index and thumbnails are kept (default:
+  /// `$XDG_CACHE_HOME/scrollwork`).
+  var cacheFolder: String? = nil
   var size: Size
   var scale: Double
   var fps: Double
@@ -53,7 +57,7 @@ struct RenderJob {
   func run() throws {
     let started = Date()
     // Folders first: a clear error before any work.
-    if let photoFolder { try PhotoLibrary.checkFolder(photoFolder) }
+    if let photoFolder { try PhotoFolder.check(photoFolder) }
     let folder = try OutputFolder(output)
     var committed = false
     // A failed run leaves nothing: no staged file, no folder it created.
@@ -69,25 +73,38 @@ struct RenderJob {
     let cache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
     var skipped: [String: String] = [:]
     let photos: [Photo]
+    var loader: ThumbnailLoader?
     if let photoFolder {
-      let library = try PhotoLibrary.load(
-        photoFolder, cache: cache, report: { problem in report("skipped \(problem.name): \(problem.reason)") },
-        afterListing: afterListingPhotos)
+      let cacheFolder = try PhotoFolder.cache(self.cacheFolder, report: report)
+      let scanner = PhotoFolder.scanner(photoFolder, cache: cacheFolder, report: report)
+      let library = try PhotoFolder.scan(
+        scanner, afterListing: afterListingPhotos, nothing: "nothing rendered", report: report)
       for p in library.problems { skipped[p.name] = p.reason }
-      guard !library.photos.isEmpty else {
-        if library.problems.isEmpty { throw CLIError("'\(photoFolder)' holds no JPEG or PNG file; nothing rendered") }
-        throw CLIError(
-          "no photo in '\(photoFolder)' could be read (\(library.problems.count) file(s) skipped); nothing rendered")
-      }
       photos = library.photos
       afterLoadingPhotos(photos)
+      loader = PhotoFolder.loader(cache: cacheFolder, report: report)
     } else {
       photos = SampleAlbum.photos()
     }
+    defer { loader?.stop() }
 
     let painter = ElementPainter(cache: cache, font: font)
     let context = SceneContext(size: size, scale: scale, photos: photos, debug: debug)
     let recorder = SceneRecorder(painter: painter, context: context)
+    if let loader {
+      // Photos decode on all cores (and come from the thumbnails on disk):
+      // each frame waits for its own, then draws complete.
+      painter.requestImage = { photo, level, size in loader.request(photo, level: level, size: size) }
+      recorder.beforePaint = { layers in
+        for layer in layers where layer.draw == nil {
+          for element in layer.elements {
+            if let photo = layer.photo(element) { painter.prefetch(element, photo: photo, scale: context.scale) }
+          }
+        }
+        loader.waitUntilIdle()
+        loader.deliver(into: cache)
+      }
+    }
     let tty = isatty(STDOUT_FILENO) != 0
     if tty {
       recorder.progress = { name, done, total in

@@ -27,15 +27,7 @@ enum Fixtures {
   }
 
   static func jpeg(_ image: RGBAImage, quality: Int32 = 95) -> [UInt8] {
-    var out: UnsafeMutablePointer<UInt8>?
-    var size = 0
-    var message = [CChar](repeating: 0, count: 200)
-    let code = image.pixels.withUnsafeBufferPointer {
-      sw_jpeg_encode($0.baseAddress, Int32(image.width), Int32(image.height), quality, &out, &size, &message, 200)
-    }
-    precondition(code == 0 && out != nil)
-    defer { sw_free(out) }
-    return Array(UnsafeBufferPointer(start: out, count: size))
+    (try? JPEGEncoder.encode(image, quality: Int(quality))) ?? []
   }
 
   /// `jpeg` with an EXIF APP1 segment holding `orientation`, right after SOI.

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoLibrary
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -73,10 +74,8 @@ import ToolSupport
       _ = good.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       close(fd)
     }
-    var reported: [String] = []
-    let library = try PhotoLibrary.load(dir, cache: ImageCache(samples: nil)) {
-      reported.append("\($0.name): \($0.reason)")
-    }
+    let library = try LibraryScanner(folder: dir, index: nil).run()
+    let reported = library.problems.map { "\($0.name): \($0.reason)" }
     #expect(library.photos.map(\.name) == ["good.png"])
     #expect(reported.contains { $0.hasPrefix("pipe.jpg") && $0.contains("FIFO") }, "\(reported)")
     #expect(reported.contains { $0.hasPrefix("loop.jpg") && $0.contains("loop") }, "\(reported)")
@@ -87,10 +86,10 @@ import ToolSupport
     let dir = folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     #expect(symlink(dir + "/loop", dir + "/loop") == 0)
-    #expect(message { try PhotoLibrary.checkFolder(dir + "/loop") }?.contains("loop of symbolic links") == true)
+    #expect(message { try PhotoFolder.check(dir + "/loop") }?.contains("loop of symbolic links") == true)
     #expect(symlink(dir + "/none", dir + "/dangling") == 0)
-    #expect(message { try PhotoLibrary.checkFolder(dir + "/dangling") }?.contains("does not exist") == true)
-    #expect(message { try PhotoLibrary.checkFolder(dir + "/missing") }?.contains("does not exist") == true)
+    #expect(message { try PhotoFolder.check(dir + "/dangling") }?.contains("does not exist") == true)
+    #expect(message { try PhotoFolder.check(dir + "/missing") }?.contains("does not exist") == true)
   }
 
   // MARK: Output folders

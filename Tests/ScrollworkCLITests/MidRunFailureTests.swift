@@ -1,4 +1,5 @@
 import Foundation
+import PhotoLibrary
 import LayoutCore
 import Raster
 import Testing
@@ -61,8 +62,7 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
     try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: false)
     var listed: [String] = []
     var reported: [String] = []
-    let library = try PhotoLibrary.load(
-      dir, cache: ImageCache(samples: nil), report: { reported.append("\($0.name): \($0.reason)") },
+    let library = try LibraryScanner(folder: dir, index: nil).run(
       afterListing: { names in
         listed = names
         // Between the listing and the reads: one file goes, one becomes a
@@ -74,6 +74,7 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
         mkdir(dir + "/d.png", 0o755)
       })
     #expect(listed == ["a.png", "b.png", "c.jpg", "d.png"], "a folder in the listing is not a photo: \(listed)")
+    reported = library.problems.map { "\($0.name): \($0.reason)" }
     #expect(library.photos.map(\.name) == ["a.png"])
     #expect(reported.count == 3, "\(reported)")
     #expect(reported.contains("b.png: the file vanished after the folder was listed"), "\(reported)")

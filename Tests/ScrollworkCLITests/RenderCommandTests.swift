@@ -20,14 +20,7 @@ import ToolSupport
   func jpeg(width: Int, height: Int) -> [UInt8] {
     var c = Canvas(pixelSize: PixelSize(width: width, height: height), background: Color(hex: 0x3366CC))
     c.fill(Rect(x: 0, y: 0, width: Double(width) / 2, height: Double(height) / 2), Color(hex: 0xFF0000))
-    var out: UnsafeMutablePointer<UInt8>?
-    var size = 0
-    var message = [CChar](repeating: 0, count: 200)
-    _ = c.image.pixels.withUnsafeBufferPointer {
-      sw_jpeg_encode($0.baseAddress, Int32(width), Int32(height), 90, &out, &size, &message, 200)
-    }
-    defer { sw_free(out) }
-    return Array(UnsafeBufferPointer(start: out, count: size))
+    return (try? JPEGEncoder.encode(c.image, quality: 90)) ?? []
   }
 
   func job(output: String, photos: String?, script: String = "drag 0,-200 0.2; release; wait 0.3") -> RenderJob {

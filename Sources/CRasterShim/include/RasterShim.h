@@ -41,4 +41,8 @@ int sw_jpeg_encode(const uint8_t *rgba, int width, int height, int quality, uint
 
 void sw_free(void *pointer);
 
+/// Lowers the calling thread's scheduling priority to nice_value (Linux:
+/// per thread; elsewhere does nothing and returns -1). 0 on success.
+int sw_lower_thread_priority(int nice_value);
+
 #endif

@@ -57,6 +57,20 @@ public final class ElementPainter {
   /// Photos that could not be drawn, by name, with why.
   public private(set) var failures: [String: DecodeError] = [:]
 
+  /// When set, a file photo the cache does not hold at the size drawn is
+  /// asked for through this closure (photo, cache level, that level's
+  /// pixel size) instead of being decoded during the frame: a background
+  /// loader decodes it and the caller `insert`s it into `cache`. Meanwhile
+  /// the nearest cached level is drawn, else the photo's placeholder (the
+  /// style's fill).
+  public var requestImage: ((Photo, Int, PixelSize) -> Void)?
+  /// Photos drawn since `beginFrame()` without their image at the size
+  /// wanted (a placeholder or another level stood in).
+  public private(set) var missingCount = 0
+
+  /// Starts counting `missingCount` for a new frame.
+  public func beginFrame() { missingCount = 0 }
+
   public init(cache: ImageCache, font: Font?) {
     self.cache = cache
     self.font = font
@@ -91,13 +105,25 @@ public final class ElementPainter {
     var failed = false
     if let photo, content.size.isPositive {
       let (filled, need) = Self.photoSizes(attributes, content: content, photo: photo, scale: canvas.scale)
-      do {
-        let image = try cache.image(for: photo, atLeast: need)
-        paint = .image(
-          image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
-      } catch {
-        failures[photo.name] = error
-        failed = true
+      if let requestImage, case .file = photo.source, cache.failure(for: photo) == nil {
+        let found = cache.cachedImage(for: photo, atLeast: need)
+        if !found.exact {
+          missingCount += 1
+          requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
+        }
+        if let image = found.image {
+          paint = .image(
+            image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
+        }
+      } else {
+        do {
+          let image = try cache.image(for: photo, atLeast: need)
+          paint = .image(
+            image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
+        } catch {
+          failures[photo.name] = error
+          failed = true
+        }
       }
     }
     // The layout's corner radius (a Months summary card) and the style's: the larger.
@@ -202,6 +228,7 @@ public final class ElementPainter {
   /// Decodes into the cache what `draw` would need to show `photo` in
   /// `attributes` on a canvas of `scale`, without drawing: for warming the
   /// cache before a photo comes into view. A failure is kept in `failures`.
+  /// With `requestImage` set, a file photo is requested, not decoded.
   ///
   /// - Complexity: O(1) for a cached photo; a decode otherwise.
   public func prefetch(_ attributes: LayoutAttributes, photo: Photo, scale: Double) {
@@ -209,6 +236,13 @@ public final class ElementPainter {
     let content = attributes.contentRect ?? Rect(origin: .zero, size: attributes.size)
     guard content.size.isPositive else { return }
     let need = Self.photoSizes(attributes, content: content, photo: photo, scale: scale).need
+    if let requestImage, case .file = photo.source {
+      let found = cache.cachedImage(for: photo, atLeast: need)
+      if !found.exact, cache.failure(for: photo) == nil {
+        requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
+      }
+      return
+    }
     do {
       _ = try cache.image(for: photo, atLeast: need)
     } catch {

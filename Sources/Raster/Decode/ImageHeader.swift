@@ -138,6 +138,39 @@ struct EXIFTags {
 
   init() {}
 
+  /// The tags of a JPEG's first `Exif` APP1 segment that holds any,
+  /// walking the markers up to the first scan; nothing when the markers
+  /// are malformed.
+  ///
+  /// - Complexity: O(segments before the first scan + entries read).
+  init(jpeg b: [UInt8]) {
+    guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return }
+    var i = 2
+    while i + 4 <= b.count {
+      guard b[i] == 0xFF else { return }
+      let marker = b[i + 1]
+      if marker == 0xFF {  // fill byte
+        i += 1
+        continue
+      }
+      if marker == 0xD9 || marker == 0xDA { return }  // end of image, start of scan
+      if (0xD0...0xD7).contains(marker) || marker == 0x01 {
+        i += 2
+        continue
+      }
+      let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+      guard length >= 2, i + 2 + length <= b.count else { return }
+      if marker == 0xE1 {
+        let tags = EXIFTags(app1: b[(i + 4)..<(i + 2 + length)])
+        if tags.orientation != nil || tags.original != nil || tags.plain != nil {
+          self = tags
+          return
+        }
+      }
+      i += 2 + length
+    }
+  }
+
   /// Reads IFD0 (orientation 0x0112, DateTime 0x0132, the Exif pointer
   /// 0x8769) and the Exif sub-IFD (DateTimeOriginal 0x9003). Each IFD is
   /// visited at most once, so pointer loops end; offsets and counts that

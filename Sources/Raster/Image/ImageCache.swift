@@ -97,6 +97,51 @@ public final class ImageCache {
     return image
   }
 
+  /// The pixel size of level `level` of an image of `size` (each side
+  /// halved `level` times, rounded up, at least 1).
+  public static func levelSize(_ size: PixelSize, level: Int) -> PixelSize {
+    let k = Swift.min(Swift.max(0, level), 30)
+    return PixelSize(
+      width: Swift.max(1, (size.width + (1 << k) - 1) >> k), height: Swift.max(1, (size.height + (1 << k) - 1) >> k))
+  }
+
+  /// What the cache holds for `photo` drawn at least `minimum` pixels,
+  /// without decoding: the wanted level when it is cached (`exact`), else
+  /// the nearest cached level (finer first, then coarser), else no image.
+  /// For drawing while the wanted level loads elsewhere (`insert`).
+  ///
+  /// - Complexity: O(levels) lookups (at most 13).
+  public func cachedImage(for photo: Photo, atLeast minimum: PixelSize) -> (image: RGBAImage?, level: Int, exact: Bool)
+  {
+    let level = Self.level(for: photo.size, atLeast: minimum)
+    if let image = entries[Key(source: photo.source, level: level)] {
+      hits += 1
+      return (image, level, true)
+    }
+    for k in stride(from: level - 1, through: 0, by: -1) {
+      if let image = entries[Key(source: photo.source, level: k)] { return (image, level, false) }
+    }
+    for k in stride(from: level + 1, through: 12, by: 1) {
+      if let image = entries[Key(source: photo.source, level: k)] { return (image, level, false) }
+    }
+    return (nil, level, false)
+  }
+
+  /// Keeps an image decoded elsewhere (a background loader) as level
+  /// `level` of `photo`.
+  ///
+  /// - Complexity: O(1) plus O(1) per image evicted.
+  public func insert(_ image: RGBAImage, for photo: Photo, level: Int) {
+    misses += 1
+    store(image, for: Key(source: photo.source, level: level))
+  }
+
+  /// Remembers that `photo` cannot be decoded (a background loader's
+  /// failure): `image(for:atLeast:)` throws it from now on.
+  public func recordFailure(_ error: DecodeError, for photo: Photo) {
+    failures[photo.source] = error
+  }
+
   /// The error remembered for `photo`, if its decode failed.
   public func failure(for photo: Photo) -> DecodeError? { failures[photo.source] }
 

@@ -5,7 +5,7 @@
 public struct Photo: Hashable, Sendable {
   /// Where the pixels come from.
   public enum Source: Hashable, Sendable {
-    /// A JPEG or PNG file.
+    /// An image file (JPEG, PNG, and HEIC or WebP where the system has the library).
     case file(String)
     /// A photo of the built-in sample album.
     case sample(SamplePhoto)
@@ -16,10 +16,14 @@ public struct Photo: Hashable, Sendable {
   /// The upright size in pixels (EXIF orientation applied).
   public var size: PixelSize
   public var source: Source
+  /// The capture date, when an index read one (EXIF `DateTimeOriginal`,
+  /// else `DateTime`); `nil` when unknown or not read.
+  public var date: EXIFDate?
 
-  public init(name: String, size: PixelSize, source: Source) {
+  public init(name: String, size: PixelSize, source: Source, date: EXIFDate? = nil) {
     self.name = name
     self.size = size
     self.source = source
+    self.date = date
   }
 }

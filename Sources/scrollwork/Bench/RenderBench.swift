@@ -153,15 +153,6 @@ enum RenderBench {
   }
 
   static func encodeJPEG(_ image: RGBAImage) throws -> [UInt8] {
-    let straight = image.straightPixels
-    var out: UnsafeMutablePointer<UInt8>?
-    var size = 0
-    var message = [CChar](repeating: 0, count: 200)
-    let status = straight.withUnsafeBufferPointer {
-      sw_jpeg_encode($0.baseAddress, Int32(image.width), Int32(image.height), 90, &out, &size, &message, 200)
-    }
-    guard status == 0, let out else { throw CLIError("JPEG encoding failed") }
-    defer { sw_free(out) }
-    return Array(UnsafeBufferPointer(start: out, count: size))
+    try JPEGEncoder.encode(image, quality: 90)
   }
 }

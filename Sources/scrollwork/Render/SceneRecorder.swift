@@ -35,6 +35,9 @@ final class SceneRecorder {
   let context: SceneContext
   let pixelSize: PixelSize
   let background = Color(hex: 0x000000)
+  /// Called with a frame's layers before they are drawn (`render` loads
+  /// their photos there, in parallel).
+  var beforePaint: (([SceneLayer]) -> Void)?
   /// Called as frames are drawn: (scene name, frames done, frames in all).
   var progress: ((String, Int, Int) -> Void)?
 
@@ -70,6 +73,7 @@ final class SceneRecorder {
   }
 
   private func paint(_ layers: [SceneLayer], on canvas: inout Canvas) {
+    beforePaint?(layers)
     for layer in layers {
       if let fill = layer.background { canvas.fill(layer.region, fill) }
       let origin = Point(x: layer.region.minX - layer.contentOffset.x, y: layer.region.minY - layer.contentOffset.y)

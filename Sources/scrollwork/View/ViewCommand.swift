@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutCore
+import PhotoLibrary
 import Raster
 import ToolSupport
 import Viewer
@@ -28,6 +29,9 @@ struct View: ParsableCommand {
 
   @Option(help: "A folder of JPEG/PNG photos (default: the built-in sample album).")
   var photos: String?
+
+  @Option(help: "Where the photo index and thumbnails are kept (default: $XDG_CACHE_HOME/scrollwork).")
+  var cache: String?
 
   @Option(help: "The viewport in points, WxH (default: 390x844).")
   var size: SizeArgument?
@@ -74,23 +78,45 @@ struct View: ParsableCommand {
       warn("warning: no font for labels (\(error)); labels and numbers are left out")
       font = nil
     }
-    let cache = ImageCache(byteLimit: 256 << 20, samples: SampleRenderer(font: font))
+    let imageCache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
+    let painter = ElementPainter(cache: imageCache, font: font)
+    var window: X11Window?
+    var loader: ThumbnailLoader?
+    defer { loader?.stop() }
     let photoList: [Photo]
     if let photos {
-      let library = try PhotoLibrary.load(photos, cache: cache) { problem in
-        warn("skipped \(problem.name): \(problem.reason)")
+      try PhotoFolder.check(photos)
+      let cacheFolder = try PhotoFolder.cache(cache, report: warn)
+      let scanner = PhotoFolder.scanner(photos, cache: cacheFolder, report: warn)
+      // The window first, showing the scan's progress.
+      let pixelSize = ViewerSession.pixelSize(viewport, scale: scale)
+      let opened: X11Window
+      do {
+        opened = try X11Window(width: pixelSize.width, height: pixelSize.height, title: "scrollwork view: indexing")
+      } catch {
+        throw CLIError(error.description)
       }
-      guard !library.photos.isEmpty else {
-        if library.problems.isEmpty { throw CLIError("'\(photos)' holds no JPEG or PNG file; nothing to show") }
-        throw CLIError("no photo in '\(photos)' could be read (\(library.problems.count) file(s) skipped)")
+      if stats { print("window up at \(ProcessClock.milliseconds()) ms") }
+      guard
+        let library = try IndexingScreen.run(
+          scanner, window: opened, pixelSize: pixelSize, scale: scale, font: font, report: { warn($0) })
+      else { return }
+      if stats {
+        print(
+          "indexed \(library.photos.count) photos at \(ProcessClock.milliseconds()) ms "
+            + "(\(library.reused) from the index, \(library.read) headers read, \(library.problems.count) skipped)")
       }
+      window = opened
       photoList = library.photos
+      let thumbnails = PhotoFolder.loader(cache: cacheFolder, report: warn)
+      painter.requestImage = { photo, level, size in thumbnails.request(photo, level: level, size: size) }
+      loader = thumbnails
     } else {
       photoList = SampleAlbum.photos()
     }
     var session = try ViewerSession(
-      viewport: viewport, scale: scale, photos: photoList, painter: ElementPainter(cache: cache, font: font),
-      scene: first, debug: debug, rate: rate)
+      viewport: viewport, scale: scale, photos: photoList, painter: painter, scene: first, debug: debug, rate: rate,
+      window: window, loader: loader)
     session.printStats = stats
     session.exitAfter = exitAfter
     let outcome = try session.run()

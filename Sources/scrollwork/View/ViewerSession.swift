@@ -1,5 +1,6 @@
 import Foundation
 import LayoutCore
+import PhotoLibrary
 import Raster
 import ToolSupport
 import Viewer
@@ -34,13 +35,18 @@ struct ViewerSession {
   private var regions: [SurfaceRegion]
   private var targets: [String?]
   private let window: X11Window
+  /// Decodes file photos off the frame (`nil` for the sample album).
+  private let loader: ThumbnailLoader?
+  /// Each layer's content offset at the last frame (for prefetching ahead).
+  private var lastOffsets: [Point] = []
   /// Bumped by every rebuild: a new scene is always drawn.
   private var generation = 0
 
   init(
     viewport: Size, scale: Double, photos: [Photo], painter: ElementPainter, scene index: Int, debug: Bool,
-    rate: Double?
+    rate: Double?, window opened: X11Window? = nil, loader: ThumbnailLoader? = nil
   ) throws {
+    self.loader = loader
     self.viewport = viewport
     self.scale = scale
     self.photos = photos
@@ -52,12 +58,17 @@ struct ViewerSession {
     scene = try ViewScenes.make(ViewScenes.entries[index], context, keeping: nil)
     regions = ViewScenes.regions(scene)
     targets = ViewScenes.targets(scene)
-    do {
-      window = try X11Window(
-        width: recorder.pixelSize.width, height: recorder.pixelSize.height,
-        title: "scrollwork view: \(ViewScenes.entries[index].name)")
-    } catch {
-      throw CLIError(error.description)
+    if let opened {
+      window = opened
+      opened.resize(width: recorder.pixelSize.width, height: recorder.pixelSize.height)
+    } else {
+      do {
+        window = try X11Window(
+          width: recorder.pixelSize.width, height: recorder.pixelSize.height,
+          title: "scrollwork view: \(ViewScenes.entries[index].name)")
+      } catch {
+        throw CLIError(error.description)
+      }
     }
     self.rate = rate ?? Self.displayRate(window.refreshRate)
     warmCache()
@@ -69,6 +80,11 @@ struct ViewerSession {
         + (rate != nil ? "--rate" : window.refreshRate.map { "display: \(Int($0)) Hz" } ?? "display: no rate")
         + "), layout \(ViewScenes.entries[index].name)")
     fflush(nil)
+  }
+
+  /// The window's pixels for a viewport in points at `scale`.
+  static func pixelSize(_ viewport: Size, scale: Double) -> PixelSize {
+    PixelSize(width: Int((viewport.width * scale).rounded()), height: Int((viewport.height * scale).rounded()))
   }
 
   /// The pace for a display refreshing `refresh` times a second: that
@@ -94,8 +110,34 @@ struct ViewerSession {
   /// frames that need them (a decode is tens of milliseconds: mid-swipe it
   /// would drop frames).
   private func warmCache() {
+    // Photos from a folder load in the background, asked for frame by frame (`prefetchAhead`).
+    guard loader == nil else { return }
     for (element, photo) in ViewScenes.upcomingPhotos(scene) {
       painter.prefetch(element, photo: photo, scale: scale)
+    }
+  }
+
+  /// Asks the loader for the photos one screen ahead of each surface
+  /// that is moving, in the direction it moves (the album's pager: the
+  /// next page; a grid: the next screenful), so they are decoded before
+  /// they are on screen; requests not renewed lapse (`ThumbnailLoader`).
+  private mutating func prefetchAhead(_ layers: [SceneLayer]) {
+    defer { lastOffsets = layers.map(\.contentOffset) }
+    guard loader != nil, lastOffsets.count == layers.count else { return }
+    for (i, layer) in layers.enumerated() {
+      let dx = layer.contentOffset.x - lastOffsets[i].x
+      let dy = layer.contentOffset.y - lastOffsets[i].y
+      guard abs(dx) > 0.25 || abs(dy) > 0.25 else { continue }
+      let ahead = Point(
+        x: layer.contentOffset.x + (abs(dx) > 0.25 ? (dx > 0 ? 1 : -1) * layer.region.width : 0),
+        y: layer.contentOffset.y + (abs(dy) > 0.25 ? (dy > 0 ? 1 : -1) * layer.region.height : 0))
+      var probe = scene
+      guard (try? probe.setContentOffset(target(i), ahead, animated: false, at: 0)) != nil else { continue }
+      let moved = probe.layers()
+      guard i < moved.count else { continue }
+      for element in moved[i].elements {
+        if let photo = moved[i].photo(element) { painter.prefetch(element, photo: photo, scale: scale) }
+      }
     }
   }
 
@@ -151,6 +193,8 @@ struct ViewerSession {
     var lastShown: ShownFrame?
     var lastReport = start
     var running = true
+    var reportedFirstFrame = false
+    var reportedComplete = false
     while running {
       let frameStart = monotonicSeconds()
       let t = frameStart - start
@@ -165,10 +209,16 @@ struct ViewerSession {
       for command in mapper.tick(at: t) { running = try apply(command) && running }
       if let exitAfter, t >= exitAfter { running = false }
       scene.advance(to: t)
+      // Photos decoded since the last frame: drawn now.
+      loader?.nextFrame()
+      let arrived = loader?.deliver(into: painter.cache) ?? 0
       // A frame equal to the one on screen is not drawn again (a scene at
       // rest costs a layout query per frame, not a redraw).
-      let shown = ShownFrame(scene.layers(), pixelSize: recorder.pixelSize, generation: generation)
-      if shown != lastShown || last == nil || exposed {
+      let layers = scene.layers()
+      prefetchAhead(layers)
+      let shown = ShownFrame(layers, pixelSize: recorder.pixelSize, generation: generation)
+      if shown != lastShown || last == nil || exposed || (arrived > 0 && painter.missingCount > 0) {
+        painter.beginFrame()
         let drawStart = monotonicSeconds()
         // One canvas for every frame (`last` is its only owner): no
         // allocation, no page faults.
@@ -183,6 +233,16 @@ struct ViewerSession {
         window.show()
         last = canvas
         lastShown = shown
+        if printStats, !reportedFirstFrame {
+          reportedFirstFrame = true
+          print("first frame at \(ProcessClock.milliseconds()) ms")
+          fflush(nil)
+        }
+        if printStats, !reportedComplete, painter.missingCount == 0 {
+          reportedComplete = true
+          print("visible thumbnails complete at \(ProcessClock.milliseconds()) ms")
+          fflush(nil)
+        }
         let end = monotonicSeconds()
         stats.record(
           milliseconds: (end - frameStart) * 1000,

@@ -1,0 +1,237 @@
+import Foundation
+import GRDB
+import Raster
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the index knows of one file: its identity when it was read (size
+/// and modification time) and what its header said, or why it is not a
+/// photo.
+public struct IndexedFile: Hashable, Sendable {
+  /// The file name in the folder.
+  public var name: String
+  /// The file's size in bytes when its header was read.
+  public var byteCount: Int64
+  /// The file's modification time when its header was read, in
+  /// nanoseconds since 1970.
+  public var modified: Int64
+  /// The header, or `nil` when the file is not a readable photo.
+  public var header: ImageHeader?
+  /// Why the file is not a photo (when `header` is `nil`).
+  public var problem: String?
+
+  public init(name: String, byteCount: Int64, modified: Int64, header: ImageHeader?, problem: String?) {
+    self.name = name
+    self.byteCount = byteCount
+    self.modified = modified
+    self.header = header
+    self.problem = problem
+  }
+
+  /// Whether this entry describes the file as it is now.
+  public func matches(byteCount: Int64, modified: Int64) -> Bool {
+    self.byteCount == byteCount && self.modified == modified
+  }
+}
+
+/// A photo folder's index on disk (SQLite through GRDB): one row per file,
+/// keyed by name and checked against the file's size and modification
+/// time, so a second start reads the index instead of the files.
+///
+/// The index is a cache, never trusted: a file that is not a SQLite
+/// database, fails SQLite's `quick_check`, has another schema or belongs
+/// to another folder is deleted and rebuilt (it is the tool's own file, in
+/// the tool's cache folder; a symbolic link there is refused, never
+/// followed or deleted); a row whose values are out of range is ignored
+/// (its file is read again).
+///
+/// Two processes may use one index at once (SQLite's locking; a writer
+/// waits up to 10 s for the other).
+public final class LibraryIndex: Sendable {
+  /// The index file.
+  public let path: String
+  /// The folder it indexes (absolute).
+  public let folder: String
+  /// Why the file found there was rebuilt, or `nil` when it was used (or new).
+  public let rebuildReason: String?
+  private let queue: DatabaseQueue
+
+  /// The schema version this code writes and reads.
+  static let schemaVersion = 1
+
+  /// Opens the index of `folder` in `cache` (`index/<hash>.sqlite`),
+  /// creating or rebuilding it.
+  ///
+  /// - Throws: `LibraryError.cache` when the index cannot be created (the
+  ///   cache folder is not writable, a symbolic link sits at its name).
+  public convenience init(folder: String, cache: CacheFolder) throws(LibraryError) {
+    let absolute = Self.absolute(folder)
+    let file = try cache.subfolder("index") + "/" + CacheFolder.hashName(absolute) + ".sqlite"
+    try self.init(file: file, folder: absolute)
+  }
+
+  /// Opens the index file at `file` for `folder`.
+  public init(file: String, folder: String) throws(LibraryError) {
+    path = file
+    self.folder = folder
+    var reason: String?
+    var info = stat()
+    if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      throw .cache("the photo index '\(file)' is not a regular file (a link or a folder); remove it")
+    }
+    if let opened = try? Self.openChecked(file, folder: folder) {
+      queue = opened
+    } else {
+      if access(file, F_OK) == 0 { reason = "the index '\(file)' was unreadable or not this folder's; rebuilt it" }
+      for suffix in ["", "-journal", "-wal", "-shm"] {
+        var extra = stat()
+        if lstat(file + suffix, &extra) == 0, extra.st_mode & S_IFMT == S_IFREG { unlink(file + suffix) }
+      }
+      do {
+        queue = try Self.openChecked(file, folder: folder)
+      } catch {
+        throw .cache("cannot create the photo index '\(file)' (\(error))")
+      }
+    }
+    rebuildReason = reason
+  }
+
+  static func absolute(_ folder: String) -> String {
+    if let resolved = realpath(folder, nil) {
+      defer { free(resolved) }
+      return String(cString: resolved)
+    }
+    return folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+  }
+
+  /// Opens `file`, creating the schema in an empty database; throws when
+  /// the database is corrupt, of another schema, or another folder's.
+  private static func openChecked(_ file: String, folder: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    let queue = try DatabaseQueue(path: file, configuration: configuration)
+    try queue.write { db in
+      let check = try String.fetchOne(db, sql: "PRAGMA quick_check")
+      guard check == "ok" else { throw DatabaseError(message: "quick_check: \(check ?? "no answer")") }
+      let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+      if version == 0 {
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") == 0 else {
+          throw DatabaseError(message: "not a photo index")
+        }
+        try db.execute(
+          sql: """
+            CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+            CREATE TABLE file(
+              name TEXT PRIMARY KEY NOT NULL, byteCount INTEGER NOT NULL, modified INTEGER NOT NULL,
+              format TEXT, width INTEGER, height INTEGER, orientation INTEGER, date INTEGER, problem TEXT);
+            """)
+        try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('folder', ?)", arguments: [folder])
+        try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+      } else {
+        guard version == schemaVersion else { throw DatabaseError(message: "schema \(version)") }
+        let owner = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'folder'")
+        guard owner == folder else { throw DatabaseError(message: "another folder's index") }
+      }
+    }
+    return queue
+  }
+
+  /// Every valid entry, by name. Rows with values out of range (a size of
+  /// 0 or above 2^31, an orientation outside 1…8, a date out of range, an
+  /// unknown format) are left out, so their files are read again.
+  ///
+  /// - Complexity: O(rows).
+  public func entries() throws(LibraryError) -> [String: IndexedFile] {
+    do {
+      return try queue.read { db in
+        var result: [String: IndexedFile] = [:]
+        let rows = try Row.fetchCursor(
+          db, sql: "SELECT name, byteCount, modified, format, width, height, orientation, date, problem FROM file")
+        while let row = try rows.next() {
+          guard let entry = Self.entry(row) else { continue }
+          result[entry.name] = entry
+        }
+        return result
+      }
+    } catch {
+      throw .cache("cannot read the photo index '\(path)' (\(error))")
+    }
+  }
+
+  private static func entry(_ row: Row) -> IndexedFile? {
+    guard let name = row["name"] as String?, let byteCount = row["byteCount"] as Int64?,
+      let modified = row["modified"] as Int64?, byteCount >= 0
+    else { return nil }
+    if let problem = row["problem"] as String? {
+      return IndexedFile(name: name, byteCount: byteCount, modified: modified, header: nil, problem: problem)
+    }
+    guard let formatName = row["format"] as String?, let format = ImageFormat(rawValue: formatName),
+      let width = row["width"] as Int?, let height = row["height"] as Int?,
+      let orientation = row["orientation"] as Int?,
+      (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height), (1...8).contains(orientation)
+    else { return nil }
+    var date: EXIFDate?
+    if let packed = row["date"] as Int64? {
+      guard let unpacked = unpackDate(packed) else { return nil }
+      date = unpacked
+    }
+    let header = ImageHeader(
+      format: format, storedSize: PixelSize(width: width, height: height), orientation: orientation, date: date)
+    return IndexedFile(name: name, byteCount: byteCount, modified: modified, header: header, problem: nil)
+  }
+
+  /// `YYYYMMDDhhmmss` as one integer (sortable, exact).
+  static func packDate(_ d: EXIFDate) -> Int64 {
+    var v = Int64(d.year)
+    for part in [d.month, d.day, d.hour, d.minute, d.second] { v = v * 100 + Int64(part) }
+    return v
+  }
+
+  static func unpackDate(_ packed: Int64) -> EXIFDate? {
+    guard packed > 0 else { return nil }
+    var v = packed
+    var parts: [Int] = []
+    for _ in 0..<5 {
+      parts.append(Int(v % 100))
+      v /= 100
+    }
+    let date = EXIFDate(
+      year: Int(v), month: parts[4], day: parts[3], hour: parts[2], minute: parts[1], second: parts[0])
+    guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day),
+      (0...23).contains(date.hour), (0...59).contains(date.minute), (0...60).contains(date.second)
+    else { return nil }
+    return date
+  }
+
+  /// Writes `entries` (replacing rows of the same names) and deletes the
+  /// rows of `removed`, in one transaction.
+  ///
+  /// - Complexity: O((entries + removed) · log rows).
+  public func update(_ entries: [IndexedFile], removing removed: [String] = []) throws(LibraryError) {
+    guard !entries.isEmpty || !removed.isEmpty else { return }
+    do {
+      try queue.write { db in
+        let insert = try db.cachedStatement(
+          sql: """
+            INSERT OR REPLACE INTO file(name, byteCount, modified, format, width, height, orientation, date, problem)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for e in entries {
+          let h = e.header
+          try insert.execute(arguments: [
+            e.name, e.byteCount, e.modified, h?.format.rawValue, h?.storedSize.width, h?.storedSize.height,
+            h?.orientation, h?.date.map(Self.packDate), h == nil ? (e.problem ?? "unreadable") : nil,
+          ])
+        }
+        let delete = try db.cachedStatement(sql: "DELETE FROM file WHERE name = ?")
+        for name in removed { try delete.execute(arguments: [name]) }
+      }
+    } catch {
+      throw .cache("cannot write the photo index '\(path)' (\(error))")
+    }
+  }
+}

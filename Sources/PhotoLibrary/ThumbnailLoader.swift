@@ -1,0 +1,223 @@
+import CRasterShim
+import Foundation
+import Raster
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Decodes photos at the size they are drawn, on background threads, so
+/// the frame loop never decodes: it asks for what it is missing, draws a
+/// placeholder meanwhile, and takes what is ready at the start of a frame.
+///
+/// ```swift
+/// let loader = ThumbnailLoader(store: store)
+/// painter.requestImage = { photo, level, size in loader.request(photo, level: level, size: size) }
+/// // each frame:
+/// loader.nextFrame()
+/// for done in loader.takeReady() { … cache.insert(image, for: done.photo, level: done.level) … }
+/// ```
+///
+/// Requests are served newest first (what is on screen now before what
+/// was asked for earlier), and a request not renewed in the last two
+/// frames is cancelled before it is decoded (it scrolled away). Each
+/// decode reads the on-disk `ThumbnailStore` first and fills it after.
+/// Workers run at a lower scheduling priority than the frame loop.
+///
+/// Thread-safe. The workers run until `stop()`.
+public final class ThumbnailLoader: @unchecked Sendable {
+  /// One decoded (or failed) request.
+  public struct Done: Sendable {
+    public var photo: Photo
+    public var level: Int
+    public var result: Result<RGBAImage, DecodeError>
+  }
+
+  struct Key: Hashable {
+    var source: Photo.Source
+    var level: Int
+  }
+
+  struct Job {
+    var photo: Photo
+    var level: Int
+    var size: PixelSize
+    var stamp: Int
+  }
+
+  public let decoder: ImageDecoder
+  public let store: ThumbnailStore?
+  private let condition = NSCondition()
+  private var pending: [Key: Job] = [:]
+  private var order: [Key] = []
+  private var inFlight: Set<Key> = []
+  private var ready: [Done] = []
+  private var frame = 0
+  private var stopping = false
+  private var running = 0
+  private var counts = (decoded: 0, cancelled: 0, storeHits: 0)
+
+  /// Requests decoded (read from the store or the file), requests
+  /// cancelled before their decode, and decodes the on-disk store answered.
+  public var statistics: (decoded: Int, cancelled: Int, storeHits: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    return counts
+  }
+
+  /// - Parameter workers: decoding threads (default: one per core; 1…16).
+  public init(
+    decoder: ImageDecoder = ImageDecoder(), store: ThumbnailStore?,
+    workers: Int = ProcessInfo.processInfo.activeProcessorCount
+  ) {
+    self.decoder = decoder
+    self.store = store
+    for _ in 0..<Swift.min(16, Swift.max(1, workers)) {
+      running += 1
+      let thread = Thread { [self] in work() }
+      thread.name = "thumbnails"
+      thread.start()
+    }
+  }
+
+  /// Asks for level `level` (pixel size `size`) of a file photo; a repeat
+  /// of a pending request renews it (it is not cancelled this frame).
+  /// Other photo sources are ignored.
+  ///
+  /// - Complexity: O(1) amortised.
+  public func request(_ photo: Photo, level: Int, size: PixelSize) {
+    guard case .file = photo.source else { return }
+    let key = Key(source: photo.source, level: level)
+    condition.lock()
+    defer { condition.unlock() }
+    if var job = pending[key] {
+      if job.stamp != frame {
+        job.stamp = frame
+        pending[key] = job
+        order.append(key)  // newest first: served again from the top
+      }
+      return
+    }
+    guard !inFlight.contains(key) else { return }
+    pending[key] = Job(photo: photo, level: level, size: size, stamp: frame)
+    order.append(key)
+    condition.signal()
+  }
+
+  /// Starts a frame: requests not renewed during the previous frame are
+  /// cancelled.
+  ///
+  /// - Complexity: O(pending requests).
+  public func nextFrame() {
+    condition.lock()
+    defer { condition.unlock() }
+    frame += 1
+    let oldest = frame - 2
+    let stale = pending.filter { $0.value.stamp < oldest }.map(\.key)
+    for key in stale { pending[key] = nil }
+    counts.cancelled += stale.count
+    if order.count > 4 * Swift.max(16, pending.count) { order = order.filter { pending[$0] != nil } }
+  }
+
+  /// What has been decoded since the last call, in the order it finished.
+  public func takeReady() -> [Done] {
+    condition.lock()
+    defer { condition.unlock() }
+    let done = ready
+    ready.removeAll(keepingCapacity: true)
+    return done
+  }
+
+  /// Moves what is ready into `cache` (images as their level, failures
+  /// remembered); returns how many requests it delivered.
+  ///
+  /// - Complexity: O(delivered), plus the cache's evictions.
+  @discardableResult
+  public func deliver(into cache: ImageCache) -> Int {
+    let done = takeReady()
+    for item in done {
+      switch item.result {
+      case .success(let image): cache.insert(image, for: item.photo, level: item.level)
+      case .failure(let error): cache.recordFailure(error, for: item.photo)
+      }
+    }
+    return done.count
+  }
+
+  /// Requests waiting or being decoded.
+  public var pendingCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return pending.count + inFlight.count
+  }
+
+  /// Blocks until every request is decoded or cancelled (for `render`,
+  /// which draws each frame complete, and for tests).
+  public func waitUntilIdle() {
+    condition.lock()
+    defer { condition.unlock() }
+    while !pending.isEmpty || !inFlight.isEmpty { condition.wait() }
+  }
+
+  /// Stops the workers after their current decode (pending requests are dropped).
+  public func stop() {
+    condition.lock()
+    stopping = true
+    pending.removeAll()
+    order.removeAll()
+    condition.broadcast()
+    while running > 0 { condition.wait() }
+    condition.unlock()
+  }
+
+  private func work() {
+    // Below the frame loop: decoding must not take its core.
+    _ = sw_lower_thread_priority(10)
+    condition.lock()
+    while true {
+      while !stopping, pending.isEmpty { condition.wait() }
+      if stopping { break }
+      // The newest request still pending.
+      var job: Job?
+      while let key = order.popLast() {
+        if let j = pending[key] {
+          pending[key] = nil
+          inFlight.insert(key)
+          job = j
+          break
+        }
+      }
+      guard let job else { continue }
+      condition.unlock()
+      let (result, fromStore) = produce(job)
+      condition.lock()
+      inFlight.remove(Key(source: job.photo.source, level: job.level))
+      ready.append(Done(photo: job.photo, level: job.level, result: result))
+      counts.decoded += 1
+      if fromStore { counts.storeHits += 1 }
+      condition.broadcast()
+    }
+    running -= 1
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Decodes one request: from the store when it has it, else from the
+  /// file (then stored).
+  func produce(_ job: Job) -> (Result<RGBAImage, DecodeError>, fromStore: Bool) {
+    guard case .file(let path) = job.photo.source else {
+      return (.failure(.unreadable("not a file")), false)
+    }
+    let name = store?.name(path: path, level: job.level)
+    if let name, let image = store?.load(name) { return (.success(image), true) }
+    do throws(DecodeError) {
+      let image = try decoder.decode(file: path, atLeast: job.size)
+      if let name { store?.save(image, name: name) }
+      return (.success(image), false)
+    } catch {
+      return (.failure(error), false)
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import PhotoLibrary
+import Raster
+import ToolSupport
+
+/// The tool's use of the photo library: a folder scanned through its index
+/// in the cache folder, and the thumbnail loader over the same cache.
+/// `view`, `render` and `index` all go through here.
+enum PhotoFolder {
+  /// The cache folder: `--cache` when given, else the default
+  /// (`$XDG_CACHE_HOME/scrollwork`); `nil`, with a warning, when there is
+  /// none or it cannot be used (the tool then works without an index or
+  /// thumbnails on disk).
+  static func cache(_ option: String?, report: (String) -> Void) throws -> CacheFolder? {
+    if let option {
+      do throws(LibraryError) {
+        return try CacheFolder(option)
+      } catch {
+        throw CLIError("--cache: \(error)")
+      }
+    }
+    guard let path = CacheFolder.defaultPath() else {
+      report("warning: no cache folder (HOME and XDG_CACHE_HOME are unset); photos are indexed anew each run")
+      return nil
+    }
+    do throws(LibraryError) {
+      return try CacheFolder(path)
+    } catch {
+      report("warning: \(error); photos are indexed anew each run")
+      return nil
+    }
+  }
+
+  /// Checks that `path` is a folder the tool can list.
+  static func check(_ path: String) throws {
+    do throws(LibraryError) {
+      try FolderListing.check(path)
+    } catch {
+      throw CLIError(error.description)
+    }
+  }
+
+  /// A scanner for `path` with its index in `cache` (none without a
+  /// cache; an index that cannot be opened is reported and left out).
+  static func scanner(_ path: String, cache: CacheFolder?, report: (String) -> Void) -> LibraryScanner {
+    var index: LibraryIndex?
+    if let cache {
+      do throws(LibraryError) {
+        index = try LibraryIndex(folder: path, cache: cache)
+        if let reason = index?.rebuildReason { report("warning: \(reason)") }
+      } catch {
+        report("warning: \(error); reading every photo's header")
+      }
+    }
+    return LibraryScanner(folder: path, index: index)
+  }
+
+  /// Scans `scanner`'s folder; each skipped file is reported once, and a
+  /// folder without any photo is an error.
+  static func scan(
+    _ scanner: LibraryScanner, afterListing: ([String]) -> Void = { _ in }, nothing: String = "nothing to show",
+    report: (String) -> Void
+  ) throws -> ScannedLibrary {
+    let library: ScannedLibrary
+    do throws(LibraryError) {
+      library = try scanner.run(afterListing: afterListing)
+    } catch {
+      throw CLIError(error.description)
+    }
+    for problem in library.problems { report("skipped \(problem.name): \(problem.reason)") }
+    guard !library.photos.isEmpty else {
+      if library.problems.isEmpty { throw CLIError("'\(scanner.folder)' holds no JPEG or PNG file; \(nothing)") }
+      throw CLIError(
+        "no photo in '\(scanner.folder)' could be read (\(library.problems.count) file(s) skipped); \(nothing)")
+    }
+    return library
+  }
+
+  /// A loader with the on-disk thumbnails of `cache` (none without one).
+  static func loader(cache: CacheFolder?, report: (String) -> Void) -> ThumbnailLoader {
+    var store: ThumbnailStore?
+    if let cache {
+      do throws(LibraryError) {
+        store = try ThumbnailStore(cache: cache)
+      } catch {
+        report("warning: \(error); thumbnails are not kept on disk")
+      }
+    }
+    return ThumbnailLoader(store: store)
+  }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import LayoutCore
+import PhotoLibrary
+import Raster
+import ToolSupport
+import Viewer
+
+/// The viewer's first screen for a photo folder: the window is up at once
+/// and shows how far the scan has got while it runs on another thread.
+enum IndexingScreen {
+  /// Scans with `scanner` while drawing its progress in `window` at 30 Hz.
+  ///
+  /// - Returns: the library, or `nil` when the user closed the window or
+  ///   pressed Q or Escape first.
+  /// - Throws: the scan's error.
+  static func run(
+    _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?,
+    report: @escaping @Sendable (String) -> Void
+  ) throws -> ScannedLibrary? {
+    final class Outcome: @unchecked Sendable {
+      let lock = NSLock()
+      var result: Result<ScannedLibrary, any Error>?
+    }
+    let outcome = Outcome()
+    let thread = Thread {
+      let result: Result<ScannedLibrary, any Error> = Result { try PhotoFolder.scan(scanner, report: report) }
+      outcome.lock.lock()
+      outcome.result = result
+      outcome.lock.unlock()
+    }
+    thread.start()
+    var canvas = Canvas(pixelSize: pixelSize, scale: scale, background: Color(hex: 0x000000))
+    while true {
+      outcome.lock.lock()
+      let result = outcome.result
+      outcome.lock.unlock()
+      if let result { return try result.get() }
+      for event in window.pollEvents() {
+        switch event {
+        case .close, .key(.escape), .key(.character("q")): return nil
+        default: break
+        }
+      }
+      draw(scanner.progress, on: &canvas, font: font)
+      canvas.image.pixels.withUnsafeBufferPointer {
+        _ = window.upload(rgba: $0, width: canvas.width, height: canvas.height)
+      }
+      window.show()
+      sleep(untilMonotonic: monotonicSeconds() + 1.0 / 30)
+    }
+  }
+
+  /// "Indexing photos" with a bar and "n of N".
+  static func draw(_ progress: LibraryScanner.Progress, on canvas: inout Canvas, font: Font?) {
+    let size = Size(width: Double(canvas.width) / canvas.scale, height: Double(canvas.height) / canvas.scale)
+    let full = Rect(origin: .zero, size: size)
+    canvas.fill(full, Color(hex: 0x000000))
+    let bar = Rect(x: 32, y: size.height / 2, width: Swift.max(1, size.width - 64), height: 6)
+    canvas.fill(bar, Color(hex: 0x3A3A3C), cornerRadius: 3)
+    let fraction = progress.total > 0 ? Double(progress.done) / Double(progress.total) : 0
+    canvas.fill(
+      Rect(x: bar.minX, y: bar.minY, width: Swift.max(6, bar.width * Swift.min(1, fraction)), height: bar.height),
+      Color(hex: 0x0A84FF), cornerRadius: 3)
+    guard let font else { return }
+    canvas.draw("Indexing photos", font: font, size: 20, at: Point(x: 32, y: bar.minY - 24), color: .white)
+    let counts = progress.total > 0 ? "\(progress.done) of \(progress.total)" : "listing the folder"
+    canvas.draw(counts, font: font, size: 14, at: Point(x: 32, y: bar.maxY + 26), color: Color(hex: 0xAEAEB2))
+  }
+}
