@@ -29,10 +29,10 @@ public final class ThumbnailStore: Sendable {
   /// (larger ones are screen-sized album pages: decoded from the photo).
   public static let largestStoredSide = 1200
 
-  /// - Parameter byteBudget: clamped to at least 1 MiB.
+  /// - Parameter byteBudget: below 0 clamps to 0 (`trim()` then removes every thumbnail).
   public init(cache: CacheFolder, byteBudget: Int = 512 << 20) throws(LibraryError) {
     folder = try cache.subfolder("thumbnails")
-    self.byteBudget = Swift.max(1 << 20, byteBudget)
+    self.byteBudget = Swift.max(0, byteBudget)
   }
 
   /// The file name for level `level` of the file at `path` as it is now;

@@ -99,6 +99,12 @@ public final class OutputFolder {
       for folder in missing.reversed() {
         guard mkdir(folder, 0o777) == 0 else {
           let code = errno
+          // Another run made it between the check and here: it is theirs
+          // (not removed by abandon()); the lock then decides who goes on.
+          var madeByOther: ObjCBool = false
+          if code == EEXIST, fm.fileExists(atPath: folder, isDirectory: &madeByOther), madeByOther.boolValue {
+            continue
+          }
           Self.remove(created)
           var isFolder: ObjCBool = false
           let parent = ancestor.isEmpty ? "." : ancestor

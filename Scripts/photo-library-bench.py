@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""The photo library at scale (issue: a real photo library): generates
+folders of synthetic camera photos and measures, with the release build,
+cold (empty index and thumbnail cache) and warm:
+
+  * `index` time;
+  * `view --stats` under Xvfb at 390x844 @2x: window up, first frame of the
+    photo grid, visible thumbnails complete (ms since the process started),
+    frame p50/p99 while the wheel scrolls and thumbnails stream in, and
+    peak memory (max RSS);
+  * the same for the album (pager of full-screen photos);
+  * `render` of the photo grid's demo script (cold).
+
+Usage: Scripts/photo-library-bench.py [--counts 2000,20000] [--work DIR]
+       [--megapixels 12] [--keep]
+Prints one line per measurement and a Markdown table at the end. Needs
+Xvfb and xdotool (installed with apt-get when missing). The folders take
+about 1 MB per photo; --keep leaves them for a second run.
+"""
+import argparse, os, re, shutil, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, ".build/release/scrollwork")
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, text=True, capture_output=True, **kw)
+
+
+def ensure_tools():
+    missing = [p for p, b in (("xvfb", "Xvfb"), ("xdotool", "xdotool")) if shutil.which(b) is None]
+    if missing:
+        sudo = [] if os.geteuid() == 0 else ["sudo"]
+        subprocess.run(sudo + ["apt-get", "update", "-qq"], check=True)
+        subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "--no-install-recommends"] + missing, check=True,
+                       env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
+
+
+def start_xvfb():
+    r, w = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1800x1800x24", "-nolisten", "tcp"],
+                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    display = os.read(r, 64).decode().strip()
+    os.close(r)
+    return proc, ":" + display
+
+
+def timed(cmd, env):
+    """Runs cmd under /usr/bin/time -v: (seconds, max RSS MB, stdout, stderr)."""
+    start = time.monotonic()
+    p = subprocess.run(["/usr/bin/time", "-v"] + cmd, text=True, capture_output=True, env=env)
+    seconds = time.monotonic() - start
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    if p.returncode != 0:
+        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stderr[-2000:]}")
+    return seconds, int(rss.group(1)) / 1024 if rss else float("nan"), p.stdout, p.stderr
+
+
+def view(folder, layout, env, scroll):
+    """view --stats with the wheel scrolling for `scroll` seconds once the first frame is up."""
+    cmd = ["/usr/bin/time", "-v", BIN, "view", "--layout", layout, "--photos", folder, "--size", "390x844",
+           "--scale", "2", "--stats", "--rate", "120", "--exit-after", str(4 + scroll + 2)]
+    p = subprocess.Popen(cmd, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    out = []
+    # Wait for the first frame, then scroll (wheel down on the grid; drags on the album's pager).
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            break
+        out.append(line)
+        if line.startswith("first frame at"):
+            break
+    wid = subprocess.run(["xdotool", "search", "--name", "scrollwork view"], text=True, capture_output=True,
+                         env=env).stdout.split()
+    if wid:
+        w = wid[-1]
+        end = time.monotonic() + scroll
+        if layout == "photos":
+            subprocess.run(["xdotool", "mousemove", "--window", w, "390", "900"], env=env)
+            while time.monotonic() < end:
+                subprocess.run(["xdotool", "click", "--repeat", "6", "--delay", "15", "5"], env=env)
+        else:
+            while time.monotonic() < end:
+                subprocess.run(["xdotool", "mousemove", "--window", w, "700", "600", "mousedown", "1"], env=env)
+                for i in range(1, 13):
+                    subprocess.run(["xdotool", "mousemove", "--window", w, str(700 - i * 50), "600"], env=env)
+                subprocess.run(["xdotool", "mouseup", "1"], env=env)
+                time.sleep(0.3)
+    rest, err = p.communicate()
+    out.append(rest)
+    text = "".join(out)
+    def ms(label):
+        m = re.search(label + r" at (\d+) ms", text)
+        return int(m.group(1)) if m else None
+    frames = re.findall(r"^frames \d+, median ([\d.]+) ms, p99 ([\d.]+) ms", text, re.M)
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+    # The final summary (last line) covers the whole run.
+    p50, p99 = (float(frames[-1][0]), float(frames[-1][1])) if frames else (None, None)
+    return dict(window=ms("window up"), first=ms("first frame"), complete=ms("visible thumbnails complete"),
+                p50=p50, p99=p99, rss=int(rss.group(1)) / 1024 if rss else None)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--counts", default="2000,20000")
+    ap.add_argument("--work", default="/tmp/scrollwork-library-bench")
+    ap.add_argument("--megapixels", default="12")
+    ap.add_argument("--scroll", type=float, default=4)
+    ap.add_argument("--keep", action="store_true")
+    a = ap.parse_args()
+    ensure_tools()
+    subprocess.run(["swift", "build", "-c", "release", "--product", "scrollwork"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    xvfb, display = start_xvfb()
+    rows = []
+    try:
+        for count in [int(c) for c in a.counts.split(",")]:
+            folder = f"{a.work}/photos-{count}"
+            if not os.path.isdir(folder):
+                print(f"generating {count} photos of {a.megapixels} MP in {folder}", flush=True)
+                run([BIN, "generate-photos", folder, "--count", str(count), "--megapixels", a.megapixels])
+            cache = f"{a.work}/cache-{count}"
+            env = dict(os.environ, DISPLAY=display, XDG_CACHE_HOME=cache)
+            for state in ("cold", "warm"):
+                if state == "cold":
+                    shutil.rmtree(cache, ignore_errors=True)
+                    subprocess.run(["sync"])
+                secs, rss, out, _ = timed([BIN, "index", folder], env)
+                idx = secs
+                if state == "cold":
+                    shutil.rmtree(cache, ignore_errors=True)  # the viewer indexes cold itself
+                g = view(folder, "photos", env, a.scroll)
+                al = view(folder, "album", env, a.scroll)
+                row = dict(count=count, state=state, index=idx, grid=g, album=al)
+                print(f"{count} {state}: index {idx:.2f} s; grid {g}; album {al}", flush=True)
+                rows.append(row)
+            shutil.rmtree(cache, ignore_errors=True)
+            secs, rss, out, _ = timed([BIN, "render", "--layout", "photos", "--photos", folder, "--out",
+                                       f"{a.work}/render-{count}", "--scale", "1"],
+                                      dict(os.environ, XDG_CACHE_HOME=cache))
+            print(f"{count} render (photo grid demo script, cold): {secs:.1f} s, max RSS {rss:.0f} MB", flush=True)
+            rows.append(dict(count=count, state="render", seconds=secs, rss=rss))
+            shutil.rmtree(f"{a.work}/render-{count}", ignore_errors=True)
+            if not a.keep:
+                shutil.rmtree(folder, ignore_errors=True)
+    finally:
+        xvfb.terminate()
+    print()
+    print("| photos | cache | index | window up | grid first frame | grid thumbnails complete | grid p50 / p99 | album p50 / p99 | peak memory (grid / album) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    f = lambda v, unit="": "–" if v is None else f"{v}{unit}"
+    for r in rows:
+        if r["state"] == "render":
+            print(f"| {r['count']:,} | cold | `render` of the grid's demo script: {r['seconds']:.1f} s | | | | | | {r['rss']:.0f} MB |")
+            continue
+        g, al = r["grid"], r["album"]
+        print(f"| {r['count']:,} | {r['state']} | {r['index']:.2f} s | {f(g['window'], ' ms')} | {f(g['first'], ' ms')} | "
+              f"{f(g['complete'], ' ms')} | {f(g['p50'])} / {f(g['p99'], ' ms')} | {f(al['p50'])} / {f(al['p99'], ' ms')} | "
+              f"{g['rss']:.0f} / {al['rss']:.0f} MB |")
+
+
+if __name__ == "__main__":
+    main()

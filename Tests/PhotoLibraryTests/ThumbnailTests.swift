@@ -1,0 +1,124 @@
+import Foundation
+import PhotoLibrary
+import Raster
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite struct ThumbnailTests {
+  /// A folder of `count` JPEGs of 800×600 and the library scanned from it.
+  func library(_ dir: String, count: Int) throws -> [Photo] {
+    for i in 0..<count {
+      let image = RGBAImage(width: 800, height: 600, fill: (UInt8(i * 40 % 256), 90, 160, 255))
+      try write(
+        SyntheticLibrary.withEXIF(
+          try JPEGEncoder.encode(image), date: EXIFDate(year: 2021, month: 1, day: i + 1), orientation: 1),
+        dir + "/p\(i).jpg")
+    }
+    return try LibraryScanner(folder: dir, index: nil).run().photos
+  }
+
+  @Test func theLoaderDecodesOffTheCallerAndTheStoreAnswersTheSecondTime() throws {
+    let dir = temporaryFolder()
+    let cacheDir = temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(atPath: dir)
+      try? FileManager.default.removeItem(atPath: cacheDir)
+    }
+    let photos = try library(dir, count: 4)
+    let store = try ThumbnailStore(cache: CacheFolder(cacheDir))
+    let cache = ImageCache(samples: nil)
+    let loader = ThumbnailLoader(store: store, workers: 2)
+    defer { loader.stop() }
+    let need = PixelSize(width: 180, height: 130)
+    for photo in photos {
+      let found = cache.cachedImage(for: photo, atLeast: need)
+      #expect(found.image == nil && !found.exact)
+      loader.request(photo, level: found.level, size: ImageCache.levelSize(photo.size, level: found.level))
+    }
+    loader.waitUntilIdle()
+    #expect(loader.deliver(into: cache) == 4)
+    for photo in photos {
+      let found = cache.cachedImage(for: photo, atLeast: need)
+      #expect(found.exact)
+      #expect(found.image.map { $0.width >= 180 && $0.height >= 130 && $0.width <= 400 } == true, "DCT-scaled")
+    }
+    #expect(loader.statistics.storeHits == 0)
+
+    // A second loader (a second start): every thumbnail from the disk store, the same size.
+    let second = ThumbnailLoader(store: store, workers: 1)
+    defer { second.stop() }
+    let level = ImageCache.level(for: photos[0].size, atLeast: need)
+    second.request(photos[0], level: level, size: ImageCache.levelSize(photos[0].size, level: level))
+    second.waitUntilIdle()
+    let done = second.takeReady()
+    #expect(second.statistics.storeHits == 1)
+    #expect((try? done.first?.result.get())?.size == (try? cache.image(for: photos[0], atLeast: need))?.size)
+  }
+
+  @Test func requestsNotRenewedAreCancelledAndFailuresAreRemembered() throws {
+    let dir = temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let photos = try library(dir, count: 3)
+    // The third file breaks after indexing: its decode fails, once.
+    try write(Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/p2.jpg")).prefix(200)), dir + "/p2.jpg")
+    let cache = ImageCache(samples: nil)
+    let loader = ThumbnailLoader(store: nil, workers: 1)
+    defer { loader.stop() }
+    let broken = photos.first { $0.name == "p2.jpg" }!
+    loader.request(broken, level: 2, size: ImageCache.levelSize(broken.size, level: 2))
+    loader.waitUntilIdle()
+    loader.deliver(into: cache)
+    #expect(cache.failure(for: broken) != nil, "the decode's error is kept")
+    #expect(throws: DecodeError.self) { try cache.image(for: broken, atLeast: PixelSize(width: 10, height: 10)) }
+
+    // Many requests, then frames pass without renewing them: most are cancelled, none are left.
+    let stalled = ThumbnailLoader(store: nil, workers: 1)
+    defer { stalled.stop() }
+    for level in 0...5 {
+      for photo in photos where photo != broken {
+        stalled.request(photo, level: level, size: ImageCache.levelSize(photo.size, level: level))
+      }
+    }
+    stalled.nextFrame()
+    stalled.nextFrame()
+    stalled.nextFrame()
+    stalled.waitUntilIdle()
+    let stats = stalled.statistics
+    #expect(stats.decoded + stats.cancelled == 12)
+    #expect(stats.cancelled > 0, "requests that scrolled away are not decoded")
+  }
+
+  @Test func theStoreIgnoresAndRemovesABadThumbnailAndTrimsOnlyItsOwnFiles() throws {
+    let dir = temporaryFolder()
+    let cacheDir = temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(atPath: dir)
+      try? FileManager.default.removeItem(atPath: cacheDir)
+    }
+    let photos = try library(dir, count: 1)
+    let store = try ThumbnailStore(cache: CacheFolder(cacheDir), byteBudget: 1)
+    let loader = ThumbnailLoader(store: store, workers: 1)
+    defer { loader.stop() }
+    loader.request(photos[0], level: 2, size: ImageCache.levelSize(photos[0].size, level: 2))
+    loader.waitUntilIdle()
+    let files = try FileManager.default.contentsOfDirectory(atPath: store.folder).filter { $0.hasSuffix(".thumb") }
+    #expect(files.count == 1)
+    // Corrupt it: the next load decodes the photo again and rewrites the thumbnail.
+    try write(Array("SWTHUMB1garbage!garbage".utf8), store.folder + "/" + files[0])
+    let again = ThumbnailLoader(store: store, workers: 1)
+    defer { again.stop() }
+    again.request(photos[0], level: 2, size: ImageCache.levelSize(photos[0].size, level: 2))
+    again.waitUntilIdle()
+    #expect(again.statistics.storeHits == 0)
+    #expect((try? again.takeReady().first?.result.get())?.width == 200)
+    // A user's file named like a thumbnail, without the magic: never trimmed.
+    try write(Array("mine".utf8), store.folder + "/keep.thumb")
+    store.trim()
+    #expect(FileManager.default.fileExists(atPath: store.folder + "/keep.thumb"))
+    let left = try FileManager.default.contentsOfDirectory(atPath: store.folder).filter { $0 != "keep.thumb" }
+    #expect(left.isEmpty, "over the budget: the store's own thumbnails go (\(left))")
+  }
+}
