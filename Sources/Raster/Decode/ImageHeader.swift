@@ -30,11 +30,13 @@ public struct ImageHeader: Hashable, Sendable {
   /// The size once upright (width and height swap for orientations 5...8).
   public var size: PixelSize { orientation >= 5 ? storedSize.transposed : storedSize }
 
-  /// How many bytes `read(file:)` reads first; most camera JPEGs hold
-  /// their EXIF and frame header well inside this.
-  public static let firstReadBytes = 64 << 10
-  /// The most `read(file:)` reads when the frame header lies further in
-  /// (large embedded previews or ICC profiles).
+  /// How many bytes `read(file:)` reads first: a frame header right after
+  /// a small EXIF segment (most phone and generated JPEGs, every PNG).
+  public static let firstReadBytes = 16 << 10
+  /// The second read: EXIF segments with an embedded preview (up to 64 KB)
+  /// and an ICC profile.
+  public static let secondReadBytes = 256 << 10
+  /// The most `read(file:)` reads when the frame header lies further in.
   public static let maximumReadBytes = 4 << 20
 
   /// Parses the start of a file.
@@ -56,7 +58,8 @@ public struct ImageHeader: Hashable, Sendable {
   }
 
   /// Reads a file's header: the first `firstReadBytes`, then (only when
-  /// the frame header lies further in) up to `maximumReadBytes`.
+  /// the frame header lies further in) `secondReadBytes`, then up to
+  /// `maximumReadBytes`.
   ///
   /// - Throws: `.unreadable` for what is not a readable regular file
   ///   (missing, vanished, a folder, a FIFO, no permission), `.empty`,
@@ -77,7 +80,7 @@ public struct ImageHeader: Hashable, Sendable {
         throw .truncated(
           bytes.count < count ? "the file ends before the image size" : "no image size in the first \(count) bytes")
       }
-      count = maximumReadBytes
+      count = count < secondReadBytes ? secondReadBytes : maximumReadBytes
     }
   }
 

@@ -105,19 +105,24 @@ public enum RegularFile {
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw system(errno) }
     if let kind = kind(of: info.st_mode) { throw .notARegularFile(kind: kind) }
-    let count = Swift.max(0, count)
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while bytes.count < count {
-      let want = Swift.min(buffer.count, count - bytes.count)
-      let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, want) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw system(errno)
+    // Straight into the result: at most the file's size (it may grow or
+    // shrink while it is read; a short read ends the prefix).
+    let capacity = Swift.max(0, Swift.min(count, Int(clamping: info.st_size)))
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, filled in
+      filled = 0
+      while filled < capacity {
+        let n = systemRead(fd, buffer.baseAddress! + filled, capacity - filled)
+        if n < 0 {
+          if errno == EINTR { continue }
+          failure = errno
+          break
+        }
+        if n == 0 { break }
+        filled += n
       }
-      if n == 0 { break }
-      bytes.append(contentsOf: buffer[0..<n])
     }
+    if failure != 0 { throw system(failure) }
     return bytes
   }
 

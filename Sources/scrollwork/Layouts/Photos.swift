@@ -468,23 +468,11 @@ enum PhotoSections {
     var photos: [Int]
   }
 
-  /// How much of a file is read for its date: the EXIF segment comes
-  /// first and is at most 64 KiB.
-  static let headerBytes = 128 << 10
-
-  /// The capture date of `photo`, if it is a JPEG file with one.
-  static func date(_ photo: Photo) -> EXIFDate? {
-    guard case .file(let path) = photo.source,
-      let bytes = try? RegularFile.readPrefix(path, count: headerBytes)
-    else { return nil }
-    return exifDate(ofJPEG: bytes)
-  }
-
-  /// Groups `photos` (sorted by name) into sections, reading dates with
-  /// `date`.
+  /// Groups `photos` into sections by the dates `date` gives (by default
+  /// the capture date the library's index read: no file is opened here).
   ///
-  /// - Complexity: O(n log n) plus one read per photo.
-  static func group(_ photos: [Photo], date: (Photo) -> EXIFDate? = PhotoSections.date) -> [Group] {
+  /// - Complexity: O(n log n).
+  static func group(_ photos: [Photo], date: (Photo) -> EXIFDate? = { $0.date }) -> [Group] {
     let dates = photos.map(date)
     guard dates.contains(where: { $0 != nil }) else {
       return stride(from: 0, to: photos.count, by: 12).map { start in
