@@ -78,7 +78,7 @@ struct View: ParsableCommand {
       warn("warning: no font for labels (\(error)); labels and numbers are left out")
       font = nil
     }
-    let imageCache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
+    let imageCache = ImageCache(byteLimit: 128 << 20, samples: SampleRenderer(font: font))
     let painter = ElementPainter(cache: imageCache, font: font)
     var window: X11Window?
     var loader: ThumbnailLoader?
