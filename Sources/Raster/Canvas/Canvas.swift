@@ -255,7 +255,7 @@ public struct Canvas: Sendable {
 
   /// Quads covering at least this many pixels are drawn in bands of rows
   /// on all cores.
-  static let bandThreshold = 32_768
+  static let bandThreshold = 4_096
 
   /// Bands per large quad: two per online core (at least 1, at most 16).
   static let bandCount: Int = {

@@ -23,7 +23,8 @@ enum RenderBench {
 
   /// The renderer's rows, by name, in the order `bench` prints them.
   static let scenarios: [(name: String, run: @Sendable (_ quick: Bool) throws -> Row)] = [
-    ("render-album-frame", albumFrame), ("render-album-2x", albumFrame2x), ("viewer-frame-loop", viewerLoop),
+    ("render-album-frame", albumFrame), ("render-album-2x", albumFrame2x), ("render-grid-2x", gridFrame2x),
+    ("viewer-frame-loop", viewerLoop),
     ("decode-thumbnail", thumbnailDecode),
   ]
 
@@ -60,6 +61,24 @@ enum RenderBench {
       scenario: "render-album-2x", medianMs: stats.median / 1e6, baselineMs: nil,
       note: "390x844 pt @2x = 780x1688 px, p99 \(fixed(stats.p99 / 1e6)) ms, CPU \(fixed(cpu)) ms/frame, 8.33 ms budget"
     )
+  }
+
+  /// The viewer's photo grid frame: All Photos at 390×844 points @2x with
+  /// the sample photos, scrolled a little past the top, the cache warm.
+  static func gridFrame2x(quick: Bool) throws -> Row {
+    let font = try? Font.named("DejaVu Sans:bold")
+    let cache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
+    let context = SceneContext(
+      size: Size(width: 390, height: 844), scale: 2, photos: SampleAlbum.photos(), debug: false)
+    let recorder = SceneRecorder(painter: ElementPainter(cache: cache, font: font), context: context)
+    var scene = try PhotosEntry.scene(PhotosEntry.defaultPreset).make(context)
+    try scene.setContentOffset(nil, Point(x: 0, y: 333), animated: false, at: 0)
+    blackHole(recorder.draw(scene))  // warm the cache
+    let count = quick ? 5 : 30
+    let stats = Stats(timeSamples(count: count, repeats: 1) { _ in blackHole(recorder.draw(scene)) })
+    return Row(
+      scenario: "render-grid-2x", medianMs: stats.median / 1e6, baselineMs: nil,
+      note: "All Photos, 780x1688 px, p99 \(fixed(stats.p99 / 1e6)) ms, 8.33 ms budget")
   }
 
   /// The viewer's frame loop without the window: a pager swipe and its
