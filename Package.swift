@@ -108,7 +108,8 @@ let package = Package(
     .testTarget(name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(name: "AlbumTests", dependencies: ["Album", "LayoutCore", "ScrollPhysics", "ScrollworkTestSupport"]),
     .testTarget(
-      name: "RasterTests", dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport"],
+      name: "RasterTests",
+      dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport", "PhotoLibrary"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
     .testTarget(
       name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Raster", "CRasterShim", "ScrollworkTestSupport"]),

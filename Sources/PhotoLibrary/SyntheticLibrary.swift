@@ -79,10 +79,19 @@ public enum SyntheticLibrary {
       ("Screenshot 1.png", (try? PNGEncoder.encode(small)) ?? []),
       ("Screenshot 2.png", (try? PNGEncoder.encode(pattern(width: 480, height: 640, variant: 2))) ?? []),
       ("IMG_broken.jpg", Array(bases[0].prefix(bases[0].count / 3))),
+      // Phone formats (where the system can write them: libheif's HEVC encoder, libwebp).
+      (
+        "IMG_phone.heic",
+        (try? ModernEncoder.heic(small, exifTIFF: exifTIFF(date: date(options.count), orientation: 1))) ?? []
+      ),
+      (
+        "IMG_web.webp",
+        (try? ModernEncoder.webp(small, exifTIFF: exifTIFF(date: date(options.count + 1), orientation: 1))) ?? []
+      ),
       ("IMG_empty.jpg", []),
       ("notes.txt", Array("not a photo\n".utf8)),
     ]
-    for (name, content) in others {
+    for (name, content) in others where !content.isEmpty || name == "IMG_empty.jpg" {
       try save(content, to: folder + "/" + name)
       bytes += content.count
     }
@@ -116,6 +125,30 @@ public enum SyntheticLibrary {
       guard n > 0 else { throw .folder("cannot write '\(path)' (\(String(cString: strerror(errno))))") }
       done += n
     }
+  }
+
+  /// An EXIF TIFF block (little-endian): IFD0 with the orientation and a
+  /// pointer to an Exif IFD holding `DateTimeOriginal`.
+  public static func exifTIFF(date: EXIFDate, orientation: Int) -> [UInt8] {
+    func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+    func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let text =
+      "\(date.year):\(two(date.month)):\(two(date.day)) \(two(date.hour)):\(two(date.minute)):\(two(date.second))"
+    var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + u32(8)
+    // IFD0 at 8: two entries (12 bytes each), then the next-IFD offset.
+    let exifIFD = 8 + 2 + 2 * 12 + 4
+    tiff += u16(2)
+    tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + u16(0)
+    tiff += u16(0x8769) + u16(4) + u32(1) + u32(exifIFD)
+    tiff += u32(0)
+    // The Exif IFD: one entry, DateTimeOriginal, its 20 bytes after the IFD.
+    let dateAt = exifIFD + 2 + 12 + 4
+    tiff += u16(1)
+    tiff += u16(0x9003) + u16(2) + u32(20) + u32(dateAt)
+    tiff += u32(0)
+    tiff += Array(text.utf8) + [0]
+    return tiff
   }
 
   /// A smooth, photo-like pattern with some texture (so JPEG sizes and
@@ -154,25 +187,7 @@ public enum SyntheticLibrary {
   /// `jpeg` with an EXIF APP1 segment (orientation, DateTimeOriginal)
   /// right after its start-of-image marker.
   public static func withEXIF(_ jpeg: [UInt8], date: EXIFDate, orientation: Int) -> [UInt8] {
-    func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-    func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let text =
-      "\(date.year):\(two(date.month)):\(two(date.day)) \(two(date.hour)):\(two(date.minute)):\(two(date.second))"
-    var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + u32(8)
-    // IFD0 at 8: two entries (12 bytes each), then the next-IFD offset.
-    let exifIFD = 8 + 2 + 2 * 12 + 4
-    tiff += u16(2)
-    tiff += u16(0x0112) + u16(3) + u32(1) + u16(orientation) + u16(0)
-    tiff += u16(0x8769) + u16(4) + u32(1) + u32(exifIFD)
-    tiff += u32(0)
-    // The Exif IFD: one entry, DateTimeOriginal, its 20 bytes after the IFD.
-    let dateAt = exifIFD + 2 + 12 + 4
-    tiff += u16(1)
-    tiff += u16(0x9003) + u16(2) + u32(20) + u32(dateAt)
-    tiff += u32(0)
-    tiff += Array(text.utf8) + [0]
-    let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + tiff
+    let payload: [UInt8] = Array("Exif".utf8) + [0, 0] + exifTIFF(date: date, orientation: orientation)
     let length = payload.count + 2
     return [0xFF, 0xD8, 0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload + jpeg[2...]
   }

@@ -1,3 +1,4 @@
 // The module's umbrella header.
 #include "RasterShim.h"
 #include "Composite.h"
+#include "Formats.h"

@@ -13,7 +13,9 @@ public struct ImageInfo: Hashable, Sendable {
   public var size: PixelSize { orientation >= 5 ? storedSize.transposed : storedSize }
 }
 
-/// Decodes JPEG (libjpeg-turbo) and PNG (libpng) photos into upright
+/// Decodes JPEG (libjpeg-turbo), PNG (libpng), and HEIF/HEIC and WebP
+/// where the system has libheif and libwebp (loaded at run time: without
+/// them these files throw `.unsupported` naming the library), into upright
 /// premultiplied RGBA, optionally at a reduced size.
 ///
 /// ```swift
@@ -82,6 +84,9 @@ public struct ImageDecoder: Sendable {
       guard ok != 0 else { throw pngError(image, bytes) }
       return ImageInfo(
         format: .png, storedSize: PixelSize(width: Int(image.width), height: Int(image.height)), orientation: 1)
+    case .webp, .heif:
+      guard let header = try ImageHeader.parse(bytes) else { throw .truncated("the file ends before the image size") }
+      return ImageInfo(format: header.format, storedSize: header.storedSize, orientation: header.orientation)
     case nil:
       throw .notAnImage
     }
@@ -115,6 +120,17 @@ public struct ImageDecoder: Sendable {
       image = try decodeJPEG(bytes, scaleDenominator: denom)
     case .png:
       image = try decodePNG(bytes)
+    case .webp:
+      image = try decodeExternal(bytes) { data, count, pixels, w, h, message, size in
+        sw_webp_decode(data, count, Int64(maximumPixels), pixels, w, h, message, size)
+      }
+    case .heif:
+      let shown = need ?? PixelSize(width: 0, height: 0)
+      image = try decodeExternal(bytes) { data, count, pixels, w, h, message, size in
+        sw_heif_decode(
+          data, count, Int32(clamping: shown.width), Int32(clamping: shown.height), Int64(maximumPixels), pixels, w, h,
+          message, size)
+      }
     }
     if let need {
       while image.width / 2 >= Swift.max(1, need.width), image.height / 2 >= Swift.max(1, need.height) {
@@ -127,6 +143,31 @@ public struct ImageDecoder: Sendable {
   /// Reads and decodes a file (see `decode(_:atLeast:)`).
   public func decode(file path: String, atLeast minimum: PixelSize? = nil) throws(DecodeError) -> RGBAImage {
     try decode(read(file: path), atLeast: minimum)
+  }
+
+  /// Decodes through a C entry point that returns a malloc'd straight
+  /// RGBA8 buffer (WebP, HEIF).
+  private func decodeExternal(
+    _ bytes: [UInt8],
+    _ call: (
+      UnsafePointer<UInt8>?, Int, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int32>,
+      UnsafeMutablePointer<Int32>, UnsafeMutablePointer<CChar>, Int
+    ) -> Int32
+  ) throws(DecodeError) -> RGBAImage {
+    var pixels: UnsafeMutablePointer<UInt8>?
+    var w: Int32 = 0
+    var h: Int32 = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let code = bytes.withUnsafeBufferPointer { b in
+      message.withUnsafeMutableBufferPointer { m in
+        call(b.baseAddress, b.count, &pixels, &w, &h, m.baseAddress!, m.count)
+      }
+    }
+    defer { if let pixels { sw_free(pixels) } }
+    try check(code, message)
+    guard let pixels, w > 0, h > 0 else { throw .corrupt("no pixels") }
+    return RGBAImage(
+      width: Int(w), height: Int(h), straight: Array(UnsafeBufferPointer(start: pixels, count: Int(w) * Int(h) * 4)))
   }
 
   private func decodeJPEG(_ bytes: [UInt8], scaleDenominator: Int) throws(DecodeError) -> RGBAImage {
@@ -202,13 +243,18 @@ public struct ImageDecoder: Sendable {
   }
 
   private func check(_ code: Int32, _ message: [CChar]) throws(DecodeError) {
+    try Self.check(code, message, limit: maximumPixels)
+  }
+
+  /// The `DecodeError` for a C shim's return code and message.
+  static func check(_ code: Int32, _ message: [CChar], limit: Int) throws(DecodeError) {
     let text = String(decoding: message.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     switch code {
     case Int32(SW_OK): return
     case Int32(SW_ERR_TRUNCATED): throw .truncated(text)
-    case Int32(SW_ERR_TOO_LARGE): throw .tooLarge(PixelSize(width: 0, height: 0), limit: maximumPixels)
+    case Int32(SW_ERR_TOO_LARGE): throw .tooLarge(PixelSize(width: 0, height: 0), limit: limit)
     case Int32(SW_ERR_UNSUPPORTED): throw .unsupported(text)
-    case Int32(SW_ERR_MEMORY): throw .tooLarge(PixelSize(width: 0, height: 0), limit: maximumPixels)
+    case Int32(SW_ERR_MEMORY): throw .tooLarge(PixelSize(width: 0, height: 0), limit: limit)
     default: throw .corrupt(text)
     }
   }

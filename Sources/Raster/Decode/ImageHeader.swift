@@ -1,3 +1,5 @@
+import CRasterShim
+
 /// What an index needs from a photo, read from the first few kilobytes of
 /// its file and never from its pixels: the format, the stored size, the
 /// EXIF orientation and the capture date.
@@ -53,9 +55,15 @@ public struct ImageHeader: Hashable, Sendable {
     switch ImageFormat.sniff(bytes) {
     case .jpeg: return try parseJPEG(bytes)
     case .png: return try parsePNG(bytes)
+    case .webp: return try parseWebP(bytes)
+    case .heif: return try parseHEIF(bytes)
     case nil: throw .notAnImage
     }
   }
+
+  /// The largest HEIF or WebP file `read(file:)` reads whole (their
+  /// metadata may follow the image data).
+  public static let maximumWholeFileBytes = 256 << 20
 
   /// Reads a file's header: the first `firstReadBytes`, then (only when
   /// the frame header lies further in) `secondReadBytes`, then up to
@@ -67,12 +75,19 @@ public struct ImageHeader: Hashable, Sendable {
   ///   `maximumReadBytes` is reached) before the size.
   public static func read(file path: String) throws(DecodeError) -> ImageHeader {
     var count = firstReadBytes
+    var whole = false
     while true {
       let bytes: [UInt8]
       do throws(FileReadError) {
         bytes = try RegularFile.readPrefix(path, count: count)
       } catch {
         throw .unreadable(error.description)
+      }
+      // HEIF and WebP keep their EXIF anywhere in the file: read it whole.
+      if !whole, bytes.count == count, let format = ImageFormat.sniff(bytes), format == .heif || format == .webp {
+        whole = true
+        count = maximumWholeFileBytes
+        continue
       }
       if let header = try parse(bytes) { return header }
       // A short read is the whole file: it ended before the size.
@@ -82,6 +97,74 @@ public struct ImageHeader: Hashable, Sendable {
       }
       count = count < secondReadBytes ? secondReadBytes : maximumReadBytes
     }
+  }
+
+  /// WebP (RIFF): the size from `VP8X`, `VP8 ` or `VP8L`, the EXIF from
+  /// an `EXIF` chunk; `nil` when the bytes end before the size.
+  private static func parseWebP(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
+    func le(_ at: Int, _ n: Int) -> Int {
+      var v = 0
+      for k in stride(from: n - 1, through: 0, by: -1) { v = v << 8 | Int(b[at + k]) }
+      return v
+    }
+    var size: PixelSize?
+    var exif = EXIFTags()
+    var i = 12
+    while i + 8 <= b.count {
+      let tag = String(decoding: b[i..<(i + 4)], as: UTF8.self)
+      let length = le(i + 4, 4)
+      let data = i + 8
+      guard length >= 0, length <= Int(Int32.max) else { throw .corrupt("WebP chunk of length \(length)") }
+      let end = data + length
+      switch tag {
+      case "VP8X" where end <= b.count && length >= 10:
+        size = PixelSize(width: le(data + 4, 3) + 1, height: le(data + 7, 3) + 1)
+      case "VP8 " where size == nil && data + 10 <= b.count:
+        guard b[data + 3] == 0x9D, b[data + 4] == 0x01, b[data + 5] == 0x2A else {
+          throw .corrupt("WebP VP8 frame without its start code")
+        }
+        size = PixelSize(width: le(data + 6, 2) & 0x3FFF, height: le(data + 8, 2) & 0x3FFF)
+      case "VP8L" where size == nil && data + 5 <= b.count:
+        guard b[data] == 0x2F else { throw .corrupt("WebP VP8L without its signature") }
+        let bits = le(data + 1, 4)
+        size = PixelSize(width: (bits & 0x3FFF) + 1, height: (bits >> 14 & 0x3FFF) + 1)
+      case "EXIF" where end <= b.count:
+        let block = Array(b[data..<end])
+        let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]
+        exif = EXIFTags(app1: (block.starts(with: prefix) ? block : prefix + block)[...])
+      default: break
+      }
+      guard end <= b.count else { break }
+      i = end + (length & 1)
+    }
+    guard let size else { return nil }
+    guard size.width > 0, size.height > 0 else { throw .corrupt("WebP size \(size)") }
+    return ImageHeader(
+      format: .webp, storedSize: size, orientation: exif.orientation ?? 1, date: exif.original ?? exif.plain)
+  }
+
+  /// HEIF through libheif: the size as shown (libheif applies the file's
+  /// rotation, so the orientation is 1) and the date from its EXIF item.
+  private static func parseHEIF(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    var exif: UnsafeMutablePointer<UInt8>?
+    var exifSize = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let code = b.withUnsafeBufferPointer { p in
+      sw_heif_read_header(p.baseAddress, p.count, &w, &h, &exif, &exifSize, &message, message.count)
+    }
+    defer { if let exif { sw_free(exif) } }
+    try ImageDecoder.check(code, message, limit: 0)
+    guard w > 0, h > 0 else { throw .corrupt("HEIF size \(w)×\(h)") }
+    var tags = EXIFTags()
+    if let exif, exifSize > 0 {
+      tags = EXIFTags(
+        app1: ([0x45, 0x78, 0x69, 0x66, 0, 0] + Array(UnsafeBufferPointer(start: exif, count: exifSize)))[...])
+    }
+    return ImageHeader(
+      format: .heif, storedSize: PixelSize(width: Int(w), height: Int(h)), orientation: 1,
+      date: tags.original ?? tags.plain)
   }
 
   private static func parsePNG(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
