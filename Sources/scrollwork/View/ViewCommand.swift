@@ -82,6 +82,7 @@ struct View: ParsableCommand {
     let painter = ElementPainter(cache: imageCache, font: font)
     var window: X11Window?
     var loader: ThumbnailLoader?
+    var watched: LibraryScanner?
     defer { loader?.stop() }
     let photoList: [Photo]
     if let photos {
@@ -107,6 +108,7 @@ struct View: ParsableCommand {
             + "(\(library.reused) from the index, \(library.read) headers read, \(library.problems.count) skipped)")
       }
       window = opened
+      watched = scanner
       photoList = library.photos
       let thumbnails = PhotoFolder.loader(cache: cacheFolder, report: warn)
       painter.requestImage = { photo, level, size in thumbnails.request(photo, level: level, size: size) }
@@ -117,6 +119,7 @@ struct View: ParsableCommand {
     var session = try ViewerSession(
       viewport: viewport, scale: scale, photos: photoList, painter: painter, scene: first, debug: debug, rate: rate,
       window: window, loader: loader)
+    if let watched { session.watch(watched) }
     session.printStats = stats
     session.exitAfter = exitAfter
     let outcome = try session.run()

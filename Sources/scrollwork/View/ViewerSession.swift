@@ -20,7 +20,7 @@ struct ViewerSession {
 
   var viewport: Size
   let scale: Double
-  let photos: [Photo]
+  private(set) var photos: [Photo]
   let painter: ElementPainter
   var sceneIndex: Int
   var debug: Bool
@@ -39,6 +39,12 @@ struct ViewerSession {
   private let loader: ThumbnailLoader?
   /// Each layer's content offset at the last frame (for prefetching ahead).
   private var lastOffsets: [Point] = []
+  /// The photo folder, watched: changes lead to a rescan once they settle.
+  private var folder: (watcher: FolderWatcher, scanner: LibraryScanner)?
+  /// When the folder last changed (nil: no change waiting).
+  private var folderChangedAt: Double?
+  /// A rescan running on another thread.
+  private var rescan: Rescan?
   /// Bumped by every rebuild: a new scene is always drawn.
   private var generation = 0
 
@@ -80,6 +86,75 @@ struct ViewerSession {
         + (rate != nil ? "--rate" : window.refreshRate.map { "display: \(Int($0)) Hz" } ?? "display: no rate")
         + "), layout \(ViewScenes.entries[index].name)")
     fflush(nil)
+  }
+
+  /// Watches `scanner`'s folder: files added, removed or rewritten while
+  /// the viewer runs are picked up (a rescan through the index 0.3 s
+  /// after the last change; the scene is rebuilt keeping its place).
+  mutating func watch(_ scanner: LibraryScanner) {
+    do throws(LibraryError) {
+      folder = (try FolderWatcher(scanner.folder), scanner)
+    } catch {
+      warn("warning: \(error); changes to the folder are seen at the next start")
+    }
+  }
+
+  /// A scan on another thread, its result taken once.
+  final class Rescan: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<ScannedLibrary, LibraryError>?
+
+    init(_ scanner: LibraryScanner) {
+      Thread { [self] in
+        let outcome: Result<ScannedLibrary, LibraryError>
+        do throws(LibraryError) {
+          outcome = .success(try scanner.run())
+        } catch {
+          outcome = .failure(error)
+        }
+        lock.lock()
+        result = outcome
+        lock.unlock()
+      }.start()
+    }
+
+    func take() -> Result<ScannedLibrary, LibraryError>? {
+      lock.lock()
+      defer { lock.unlock() }
+      return result
+    }
+  }
+
+  /// Follows the watched folder: notes changes, starts a rescan once they
+  /// have settled for 0.3 s, and shows its photos when it is done.
+  private mutating func followFolder(at t: Double) throws {
+    guard let folder else { return }
+    let changed = folder.watcher.changes()
+    if !changed.isEmpty || folder.watcher.overflowed { folderChangedAt = t }
+    if let since = folderChangedAt, t - since >= 0.3, rescan == nil {
+      folderChangedAt = nil
+      rescan = Rescan(folder.scanner)
+    }
+    guard let job = rescan, let result = job.take() else { return }
+    rescan = nil
+    switch result {
+    case .failure(let error):
+      warn("the folder changed and could not be read again: \(error)")
+    case .success(let library):
+      guard !library.photos.isEmpty, library.photos != photos else { return }
+      let before = Set(photos.map(\.name))
+      let after = Set(library.photos.map(\.name))
+      // A file rewritten in place: its decoded images are stale.
+      if !before.intersection(changed).isEmpty || library.photos.count == photos.count {
+        painter.cache.removeAll()
+      }
+      photos = library.photos
+      try rebuild(keeping: scene)
+      print(
+        "folder changed: \(photos.count) photos (\(after.subtracting(before).count) added, "
+          + "\(before.subtracting(after).count) removed)")
+      fflush(nil)
+    }
   }
 
   /// The window's pixels for a viewport in points at `scale`.
@@ -208,6 +283,7 @@ struct ViewerSession {
       }
       for command in mapper.tick(at: t) { running = try apply(command) && running }
       if let exitAfter, t >= exitAfter { running = false }
+      try followFolder(at: t)
       scene.advance(to: t)
       // Photos decoded since the last frame: drawn now.
       loader?.nextFrame()
