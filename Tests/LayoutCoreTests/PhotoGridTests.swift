@@ -26,10 +26,15 @@ import Testing
     #expect(isClose(frame(g, 3, 0)!, Rect(x: 262, y: 390, width: 126, height: 130)))
     #expect(isClose(frame(g, 4, 0)!, Rect(x: 2, y: 522, width: 386, height: 386)))
     #expect(isClose(frame(g, 6, 0)!, Rect(x: 132, y: 910, width: 126, height: 130)))
-    // Section 0 is two groups of 520; section 1's last group holds one photo (390 high).
-    #expect(g.top(ofSection: 1) == 1040)
-    #expect(isClose(frame(g, 0, 1)!, Rect(x: 2, y: 1042, width: 386, height: 386)))
-    #expect(isClose(g.contentHeight, 1040 + 520 + 390))
+    // Sections follow one another without a break: section 1's first photo
+    // is the 8th (global 7), the last small slot of the second group.
+    #expect(g.top(ofSection: 1) == 520)
+    #expect(isClose(frame(g, 0, 1)!, Rect(x: 262, y: 910, width: 126, height: 130)))
+    #expect(isClose(frame(g, 1, 1)!, Rect(x: 2, y: 1042, width: 386, height: 386)))
+    // 12 photos: three full groups, no short row where section 0 ends.
+    #expect(isClose(g.contentHeight, 3 * 520))
+    let one = try Self.grid(.allPhotos, [1, 1, 1, 1, 1])
+    #expect(isClose(one.contentHeight, 520 + 390), "five one-photo months: a group and a large photo, no gaps")
     #expect(g.attributes(for: ElementID(kind: .header, section: 0, item: 0), at: ScrollState()) == nil)
     let large = try #require(g.attributes(for: .cell(0, section: 0), at: ScrollState()))
     #expect(large.cornerRadius == 0 && large.styleProgress == 0)

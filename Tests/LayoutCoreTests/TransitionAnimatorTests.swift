@@ -108,12 +108,14 @@ import Testing
     #expect(animator.restingOffset == Point(x: 0, y: 2000))
   }
 
+  /// (All Photos flows across sections, so a whole number of 4-photo
+  /// groups keeps every photo below in its slot.)
   @Test func insertedPhotosAboveKeepTheViewedOneInPlace() {
     typealias Snapshot = LibrarySnapshot<Int, Int>
     let old = Snapshot(
       sections: Self.counts.enumerated().map { s, n in .init(id: s, items: (0..<n).map { s * 1000 + $0 }) })
     var sections = old.sections
-    sections[1].items.insert(contentsOf: 90_000..<90_010, at: 4)  // insert 10 at 4 in section 1
+    sections[1].items.insert(contentsOf: 90_000..<90_012, at: 4)  // insert 12 at 4 in section 1
     let new = Snapshot(sections: sections)
     let change = SnapshotChange(from: old, to: new)
     var animator = PhotoGridAnimator(grid: Self.grid(.allPhotos), offset: Point(x: 0, y: 4000))

@@ -6,12 +6,13 @@
 /// items' intrinsic sizes are the photos' pixel sizes. With viewport width
 /// `W`:
 ///
-/// - `.allPhotos`: each section repeats one vertical group of height
-///   `W·largeHeightFraction + W/3`: a large photo (item 4k) in a `W ×
+/// - `.allPhotos`: one vertical group of height `W·largeHeightFraction +
+///   W/3` repeated over all photos, every section's photos following the
+///   previous section's without a break (a month of one or two photos
+///   leaves no short row): a large photo (global index 4k) in a `W ×
 ///   W·largeHeightFraction` slot inset by `largeInsets`, then a row of three
-///   `W/3`-square slots (items 4k+1…4k+3) inset by `smallInsets`. A
-///   section's last group is only the large slot's height when it holds one
-///   photo. No headers.
+///   `W/3`-square slots (4k+1…4k+3) inset by `smallInsets`. The last group
+///   is only the large slot's height when it holds one photo. No headers.
 /// - `.months`: each section is a header (`headerHeight`, kind `.header`)
 ///   and its first photo in a `W × W·summaryHeightFraction` slot inset by
 ///   `summaryInsets`, in the summary style (`summaryCornerRadius`,

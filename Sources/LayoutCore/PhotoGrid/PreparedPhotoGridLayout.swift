@@ -42,8 +42,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
       let n = section.count
       switch layout.mode {
       case .allPhotos:
-        let full = Double(n / 4) * group
-        y += full + (n % 4 == 0 ? 0 : n % 4 == 1 ? largeSlot : group)
+        break
       case .months:
         y += layout.headerHeight + (n > 0 ? w * layout.summaryHeightFraction : 0)
       case .columns:
@@ -52,6 +51,13 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
       total += n
       starts.append(total)
       tops.append(y)
+    }
+    if case .allPhotos = layout.mode {
+      // Sections are continuous (a month of one or two photos leaves no
+      // short row): a section's top is the top of its first photo's group.
+      for s in 0..<(tops.count - 1) { tops[s] = Double(starts[s] / 4) * group }
+      let n = total
+      tops[tops.count - 1] = Double(n / 4) * group + (n % 4 == 0 ? 0 : n % 4 == 1 ? largeSlot : group)
     }
     if case .columns(let c) = layout.mode {
       // Sections are continuous: a section's top is its first photo's line.
@@ -129,8 +135,9 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     switch l.mode {
     case .allPhotos:
       let largeSlot = w * l.largeHeightFraction
-      let groupTop = sectionTops[s] + Double(item / 4) * (largeSlot + w / 3)
-      let j = item % 4
+      let g = itemStarts[s] + item
+      let groupTop = Double(g / 4) * (largeSlot + w / 3)
+      let j = g % 4
       if j == 0 {
         return Rect(x: 0, y: groupTop, width: w, height: largeSlot).inset(by: l.largeInsets)
       }
@@ -196,19 +203,25 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
 
   /// Appends every element whose frame meets `rect`.
   ///
-  /// - Complexity: O(log s + k): All Photos and Months binary-search the
-  ///   first section ending after `rect`'s top, then walk sections and
-  ///   4-photo groups by arithmetic; Columns finds the lines by arithmetic
-  ///   and the first line's section by binary search. k counts the
-  ///   sections walked (empty ones included) and the elements found.
+  /// - Complexity: O(log s + k): Months binary-searches the first section
+  ///   ending after `rect`'s top, then walks sections; All Photos and
+  ///   Columns find the 4-photo groups or lines by arithmetic and the
+  ///   first one's section by binary search. k counts the sections walked
+  ///   (empty ones included) and the elements found.
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     guard rect.isFinite, rect.width >= 0, rect.height >= 0, !photos.isEmpty else { return }
     let lo = rect.minY
     // A rectangle of zero height still meets what lies around its top edge.
     let hi = Swift.max(rect.maxY, lo.nextUp)
-    if case .columns(let c) = layout.mode {
+    switch layout.mode {
+    case .columns(let c):
       appendColumns(c, rect, lo, hi, into: &result)
       return
+    case .allPhotos:
+      appendAllPhotos(rect, lo, hi, into: &result)
+      return
+    case .months:
+      break
     }
     // First section whose end is after lo.
     var s = partitionPoint(in: 0..<photos.count) { sectionTops[$0 + 1] > lo }
@@ -231,24 +244,36 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
       if n > 0, let frame = cellFrame(0, section: s), frame.intersects(rect) {
         result.append(cell(0, section: s, frame: frame))
       }
-    case .allPhotos:
-      let group = width * layout.largeHeightFraction + width / 3
-      let groups = n / 4 + (n % 4 == 0 ? 0 : 1)
-      // One group early, so rounding never skips a photo; the exact test
-      // below decides.
-      var g = Self.floorIndex((lo - sectionTops[s]) / group, limit: groups) - 1
-      if g < 0 { g = 0 }
-      while g < groups && sectionTops[s] + Double(g) * group < hi {
-        let end = Swift.min(n, 4 * g + 4)
-        for item in (4 * g)..<end {
-          if let frame = cellFrame(item, section: s), frame.intersects(rect) {
-            result.append(cell(item, section: s, frame: frame))
-          }
-        }
-        g += 1
-      }
-    case .columns:
+    case .allPhotos, .columns:
       break
+    }
+  }
+
+  /// All Photos: the 4-photo groups meeting the rectangle, by arithmetic
+  /// over the global index (sections follow one another without a break).
+  @usableFromInline func appendAllPhotos(
+    _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
+  ) {
+    let total = totalCount
+    guard total > 0 else { return }
+    let group = width * layout.largeHeightFraction + width / 3
+    let groups = total / 4 + (total % 4 == 0 ? 0 : 1)
+    // One group early, so rounding never skips a photo; the exact test below decides.
+    var g = Self.floorIndex(lo / group, limit: groups) - 1
+    if g < 0 { g = 0 }
+    var s = -1
+    while g < groups && Double(g) * group < hi {
+      let first = 4 * g
+      let end = Swift.min(total, first + 4)
+      if s < 0 { s = section(ofGlobal: first) }
+      for global in first..<end {
+        while itemStarts[s + 1] <= global { s += 1 }
+        let item = global - itemStarts[s]
+        if let frame = cellFrame(item, section: s), frame.intersects(rect) {
+          result.append(cell(item, section: s, frame: frame))
+        }
+      }
+      g += 1
     }
   }
 
