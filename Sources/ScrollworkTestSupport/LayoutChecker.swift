@@ -195,7 +195,9 @@ public struct LayoutChecker<Prepared: PreparedLayout> {
   }
 
   func isClose(_ a: LayoutAttributes, _ b: LayoutAttributes) -> Bool {
-    guard a.id == b.id, a.zIndex == b.zIndex, (a.contentRect == nil) == (b.contentRect == nil) else { return false }
+    guard a.id == b.id, a.zIndex == b.zIndex, a.isHidden == b.isHidden,
+      (a.extras.contentRect == nil) == (b.extras.contentRect == nil)
+    else { return false }
     let t = tolerance
     let transforms =
       ScrollworkTestSupport.isClose(a.transform.a, b.transform.a, tolerance: t)
@@ -205,7 +207,7 @@ public struct LayoutChecker<Prepared: PreparedLayout> {
       && ScrollworkTestSupport.isClose(a.transform.tx, b.transform.tx, tolerance: t)
       && ScrollworkTestSupport.isClose(a.transform.ty, b.transform.ty, tolerance: t)
     let content: Bool
-    if let x = a.contentRect, let y = b.contentRect {
+    if let x = a.extras.contentRect, let y = b.extras.contentRect {
       content = ScrollworkTestSupport.isClose(x, y, tolerance: t)
     } else {
       content = true
@@ -213,7 +215,8 @@ public struct LayoutChecker<Prepared: PreparedLayout> {
     return ScrollworkTestSupport.isClose(a.center, b.center, tolerance: t)
       && ScrollworkTestSupport.isClose(a.size, b.size, tolerance: t)
       && ScrollworkTestSupport.isClose(a.alpha, b.alpha, tolerance: t)
-      && ScrollworkTestSupport.isClose(a.overlayAlpha, b.overlayAlpha, tolerance: t) && transforms && content
+      && ScrollworkTestSupport.isClose(a.extras.overlayAlpha, b.extras.overlayAlpha, tolerance: t) && transforms
+      && content
   }
 
   func checkIdentitiesThatDoNotExist(_ fail: (@autoclosure () -> String) -> Void) {

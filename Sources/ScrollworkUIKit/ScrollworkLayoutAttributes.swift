@@ -54,16 +54,17 @@
       transform = CGAffineTransform(attributes.transform)
       alpha = CGFloat(attributes.alpha)
       zIndex = attributes.zIndex
-      ScrollworkLayoutAttributes.applyExtras(attributes, to: self)
+      isHidden = attributes.isHidden
+      ScrollworkLayoutAttributes.applyExtras(attributes.extras, to: self)
     }
 
-    /// The layout-specific values of `attributes`: the one place that reads
-    /// them.
-    static func applyExtras(_ attributes: LayoutAttributes, to target: ScrollworkLayoutAttributes) {
-      target.contentRect = attributes.contentRect.map { CGRect($0) }
-      target.overlayAlpha = CGFloat(attributes.overlayAlpha)
-      target.styleProgress = CGFloat(attributes.styleProgress)
-      target.cornerRadius = CGFloat(attributes.cornerRadius)
+    /// The layout's extra values (`LayoutAttributes.extras`): the one place
+    /// that reads them.
+    static func applyExtras(_ extras: AttributeExtras, to target: ScrollworkLayoutAttributes) {
+      target.contentRect = extras.contentRect.map { CGRect($0) }
+      target.overlayAlpha = CGFloat(extras.overlayAlpha)
+      target.styleProgress = CGFloat(extras.styleProgress)
+      target.cornerRadius = CGFloat(extras.cornerRadius)
     }
 
     /// New attributes for `attributes`, of this class.

@@ -97,10 +97,11 @@ extension LayoutAttributes {
     o.add("transform", [t.a, t.b, t.c, t.d, t.tx, t.ty])
     o.add("alpha", alpha)
     o.add("zIndex", zIndex)
-    if let c = contentRect { o.add("content", [c.minX, c.minY, c.width, c.height]) }
-    if overlayAlpha != 0 { o.add("overlayAlpha", overlayAlpha) }
-    if cornerRadius != 0 { o.add("cornerRadius", cornerRadius) }
-    if styleProgress != 0 { o.add("styleProgress", styleProgress) }
+    if isHidden { o.add("hidden", true) }
+    if let c = extras.contentRect { o.add("content", [c.minX, c.minY, c.width, c.height]) }
+    if extras.overlayAlpha != 0 { o.add("overlayAlpha", extras.overlayAlpha) }
+    if extras.cornerRadius != 0 { o.add("cornerRadius", extras.cornerRadius) }
+    if extras.styleProgress != 0 { o.add("styleProgress", extras.styleProgress) }
     return o.text
   }
 }

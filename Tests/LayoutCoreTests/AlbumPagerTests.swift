@@ -57,7 +57,7 @@ func randomPhotos(_ n: Int, _ rng: inout SplitMix64) -> [Size] {
       let pager = try prepare(photos)
       let x = rng.double(in: -200...2000)
       for a in pager.allAttributes(at: ScrollState(x: x, y: 0)) {
-        let c = try #require(a.contentRect)
+        let c = try #require(a.extras.contentRect)
         // Covers the cell, centred on it, with the photo's aspect ratio.
         #expect(c.minX <= 1e-9 && c.maxX >= a.size.width - 1e-9, "case \(case_)")
         #expect(c.minY <= 1e-9 && c.maxY >= a.size.height - 1e-9, "case \(case_)")

@@ -37,9 +37,9 @@ import Testing
     #expect(isClose(one.contentHeight, 520 + 390), "five one-photo months: a group and a large photo, no gaps")
     #expect(g.attributes(for: ElementID(kind: .header, section: 0, item: 0), at: ScrollState()) == nil)
     let large = try #require(g.attributes(for: .cell(0, section: 0), at: ScrollState()))
-    #expect(large.cornerRadius == 0 && large.styleProgress == 0)
+    #expect(large.extras.cornerRadius == 0 && large.extras.styleProgress == 0)
     // 4000 × 3000 aspect-filled into 386 × 386, centred.
-    let content = try #require(large.contentRect)
+    let content = try #require(large.extras.contentRect)
     #expect(isClose(content, Rect(x: (386 - 386 * 4 / 3) / 2, y: 0, width: 386 * 4 / 3, height: 386)))
   }
 
@@ -50,7 +50,7 @@ import Testing
     let summary = try #require(g.attributes(for: .cell(0, section: 0), at: ScrollState()))
     // 0.8·W slot, inset 16 left and right, 2 top and bottom.
     #expect(isClose(summary.frame, Rect(x: 16, y: 46, width: 358, height: 308)))
-    #expect(summary.cornerRadius == 16 && summary.styleProgress == 1)
+    #expect(summary.extras.cornerRadius == 16 && summary.extras.styleProgress == 1)
     #expect(frame(g, 1, 0) == nil)
     #expect(frame(g, 6, 0) == nil)
     // An empty section is its header alone.
@@ -169,7 +169,7 @@ import Testing
     let square = try PhotoGridLayout.photosMonths.prepare(
       items: LayoutItems([Size(width: 0, height: 0)]), viewport: Self.viewport)
     let cell = try #require(square.attributes(for: .cell(0), at: ScrollState()))
-    #expect(isClose(cell.contentRect!, Rect(x: 0, y: 0, width: 386, height: 386)))
+    #expect(isClose(cell.extras.contentRect!, Rect(x: 0, y: 0, width: 386, height: 386)))
   }
 }
 

@@ -98,17 +98,17 @@ import Testing
     var previous = 0.0
     for step in -200...1200 {
       let o = Double(step) * 0.5
-      let alpha = try #require(Self.element(p, .stretchyHeader, at: o)).overlayAlpha
+      let alpha = try #require(Self.element(p, .stretchyHeader, at: o)).extras.overlayAlpha
       #expect(isClose(alpha, min(max(o / 300, 0), 0.6)), "offset \(o)")
       #expect(alpha >= previous)
       previous = alpha
     }
-    #expect(Self.element(p, .stretchyHeader, at: -50)?.overlayAlpha == 0)
-    #expect(Self.element(p, .stretchyHeader, at: 180)?.overlayAlpha == 0.6)
-    #expect(Self.element(p, .stretchyHeader, at: 5000)?.overlayAlpha == 0.6)
+    #expect(Self.element(p, .stretchyHeader, at: -50)?.extras.overlayAlpha == 0)
+    #expect(Self.element(p, .stretchyHeader, at: 180)?.extras.overlayAlpha == 0.6)
+    #expect(Self.element(p, .stretchyHeader, at: 5000)?.extras.overlayAlpha == 0.6)
     var off = StickyHeaderLayout.jungleCup
     off.isHeaderOverlayEnabled = false
-    #expect(Self.element(try Self.roster(layout: off), .stretchyHeader, at: 150)?.overlayAlpha == 0)
+    #expect(Self.element(try Self.roster(layout: off), .stretchyHeader, at: 150)?.extras.overlayAlpha == 0)
   }
 
   @Test func parallaxRange() throws {
@@ -117,7 +117,7 @@ import Testing
     var range = (low: 0.0, high: 0.0)
     for o in stride(from: -400.0, through: 3000, by: 7.5) {
       for a in p.visibleAttributes(at: ScrollState(x: 0, y: o)) where a.id.kind == .cell {
-        let content = try #require(a.contentRect)
+        let content = try #require(a.extras.contentRect)
         #expect(content.height == a.size.height + 2 * max)
         #expect(content.width == a.size.width)
         // The photo always covers the cell: no edge shows.
@@ -134,9 +134,9 @@ import Testing
     // A cell centred in the viewport is not shifted; one just entering at
     // the bottom is shifted fully up, one just leaving at the top fully down.
     let cell = try #require(Self.element(p, .cell, 1, item: 2, at: 0)).frame
-    #expect(Self.element(p, .cell, 1, item: 2, at: cell.midY - 422)?.contentRect?.minY == -60)
-    #expect(Self.element(p, .cell, 1, item: 2, at: cell.minY - 844)?.contentRect?.minY == -120)
-    #expect(Self.element(p, .cell, 1, item: 2, at: cell.maxY)?.contentRect?.minY == 0)
+    #expect(Self.element(p, .cell, 1, item: 2, at: cell.midY - 422)?.extras.contentRect?.minY == -60)
+    #expect(Self.element(p, .cell, 1, item: 2, at: cell.minY - 844)?.extras.contentRect?.minY == -120)
+    #expect(Self.element(p, .cell, 1, item: 2, at: cell.maxY)?.extras.contentRect?.minY == 0)
   }
 
   @Test func stickyMenuStopsAtTheTop() throws {
@@ -209,7 +209,7 @@ import Testing
       // Plain: every element at rest.
       for a in plain.allAttributes(at: state) {
         #expect(a == plain.attributes(for: a.id, at: ScrollState()), "offset \(o) \(a.id)")
-        #expect(a.contentRect == nil && a.overlayAlpha == 0 && a.transform.isIdentity)
+        #expect(a.extras.contentRect == nil && a.extras.overlayAlpha == 0 && a.transform.isIdentity)
       }
       // Switch each one off on the preset: only its element returns to rest.
       let switches: [(WritableKeyPath<StickyHeaderLayout, Bool>, ElementKind)] = [
@@ -228,7 +228,7 @@ import Testing
           let expected = try #require(reference.attributes(for: a.id, at: state))
           #expect(a.frame == expected.frame, "\(path) offset \(o) \(a.id)")
           #expect(a.transform == expected.transform, "\(path) offset \(o) \(a.id)")
-          #expect(a.contentRect == expected.contentRect, "\(path) offset \(o) \(a.id)")
+          #expect(a.extras.contentRect == expected.extras.contentRect, "\(path) offset \(o) \(a.id)")
         }
       }
     }

@@ -121,10 +121,10 @@ import Testing
           var deltas = [
             a.center.x - b.center.x, a.center.y - b.center.y, a.size.width - b.size.width,
             a.size.height - b.size.height, a.transform.a - b.transform.a, a.transform.d - b.transform.d,
-            a.overlayAlpha - b.overlayAlpha,
+            a.extras.overlayAlpha - b.extras.overlayAlpha,
           ]
-          if let ca = a.contentRect, let cb = b.contentRect { deltas.append(ca.minY - cb.minY) }
-          #expect((a.contentRect == nil) == (b.contentRect == nil))
+          if let ca = a.extras.contentRect, let cb = b.extras.contentRect { deltas.append(ca.minY - cb.minY) }
+          #expect((a.extras.contentRect == nil) == (b.extras.contentRect == nil))
           for delta in deltas { #expect(abs(delta) <= bound, "seed \(seed) offset \(o) \(a.id) moved \(delta)") }
         }
       }

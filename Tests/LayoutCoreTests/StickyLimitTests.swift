@@ -266,7 +266,7 @@ import Testing
         let header = try #require(
           p.attributes(for: ElementID(kind: .stretchyHeader, section: 0, item: 0), at: ScrollState(x: 0, y: o)))
         #expect(header.isFinite && header.transform.isIdentity, "height \(h), offset \(o)")
-        #expect(header.overlayAlpha == (o > 0 ? 0.5 : 0), "height \(h), offset \(o)")
+        #expect(header.extras.overlayAlpha == (o > 0 ? 0.5 : 0), "height \(h), offset \(o)")
       }
     }
   }

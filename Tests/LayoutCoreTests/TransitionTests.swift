@@ -63,7 +63,7 @@ import Testing
     let anchor = try #require(t.anchor)
     let mid = try #require(t.attributes(for: .cell(0, section: anchor.section), progress: 0.5))
     #expect(mid.alpha == 1)
-    #expect(isClose(mid.cornerRadius, 8) && isClose(mid.styleProgress, 0.5))
+    #expect(isClose(mid.extras.cornerRadius, 8) && isClose(mid.extras.styleProgress, 0.5))
     // Small photos fade out in place on screen; the header fades in.
     if let small = t.attributes(for: .cell(1, section: anchor.section), progress: 0.25) {
       #expect(isClose(small.alpha, 0.75))

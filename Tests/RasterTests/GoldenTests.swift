@@ -71,7 +71,8 @@ import Testing
       (
         LayoutAttributes(
           id: .cell(2), center: Point(x: 100, y: 20), size: Size(width: 30, height: 30),
-          contentRect: Rect(x: -12, y: 0, width: 54, height: 30), overlayAlpha: 0.5), photos[2], ElementStyle()
+          extras: AttributeExtras(contentRect: Rect(x: -12, y: 0, width: 54, height: 30), overlayAlpha: 0.5)),
+        photos[2], ElementStyle()
       ),
       // A header: a fill and a label.
       (

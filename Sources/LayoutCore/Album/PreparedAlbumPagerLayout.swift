@@ -58,7 +58,8 @@ public struct PreparedAlbumPagerLayout: PreparedLayout {
     let content = Rect(
       x: (size.width - fill.width) / 2, y: (size.height - fill.height) / 2, width: fill.width, height: fill.height)
     return LayoutAttributes(
-      id: .cell(k), center: Point(x: pages.center(k), y: viewport.size.height / 2), size: size, contentRect: content)
+      id: .cell(k), center: Point(x: pages.center(k), y: viewport.size.height / 2), size: size,
+      extras: AttributeExtras(contentRect: content))
   }
 
   /// - Complexity: O(k): the pages meeting `rect` are found by arithmetic.

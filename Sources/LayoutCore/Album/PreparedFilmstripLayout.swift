@@ -192,7 +192,8 @@ public struct PreparedFilmstripLayout: PreparedLayout {
     let content = Rect(
       x: (size.width - fill.width) / 2, y: (h - fill.height) / 2, width: fill.width, height: fill.height)
     let x = r.leading + Double(k - r.first) * pitch + r.extent / 2
-    return LayoutAttributes(id: .cell(k), center: Point(x: x, y: h / 2), size: size, contentRect: content)
+    return LayoutAttributes(
+      id: .cell(k), center: Point(x: x, y: h / 2), size: size, extras: AttributeExtras(contentRect: content))
   }
 
   // MARK: PreparedLayout

@@ -1,11 +1,11 @@
-/// Everything a renderer needs to place one element: the counterpart of
-/// `UICollectionViewLayoutAttributes`, as a plain value.
+/// Everything a collection view needs to place one element: the
+/// counterpart of `UICollectionViewLayoutAttributes`, as a plain value, with
+/// UIKit's attribute set (frame as centre and size, transform, alpha,
+/// z-index, hidden) and the few extra values a layout adds (`extras`), as a
+/// UIKit app carries them in a subclass of `UICollectionViewLayoutAttributes`.
 ///
 /// The untransformed frame is `Rect(center:size:)`; `transform` applies about
-/// the centre. `contentRect`, when set, is where the element's photo goes in
-/// the element's own coordinates (origin at the element's top-left corner);
-/// it may be larger than the element, which then clips it (aspect-fill
-/// cropping, parallax).
+/// the centre.
 public struct LayoutAttributes: Hashable, Sendable {
   public var id: ElementID
   public var center: Point
@@ -13,24 +13,15 @@ public struct LayoutAttributes: Hashable, Sendable {
   public var transform: AffineTransform
   public var alpha: Double
   public var zIndex: Int
-  /// The photo's rectangle in the element's coordinates, or `nil` to fill
-  /// the element.
-  public var contentRect: Rect?
-  /// An overlay drawn over the element's content, from 0 (none) to 1
-  /// (opaque); used by the stretchy header's darkening.
-  public var overlayAlpha: Double
-  /// The radius of the element's rounded corners, in points (0: square
-  /// corners).
-  public var cornerRadius: Double
-  /// How far the element shows a mode's accessory style, from 0 (plain) to
-  /// 1 (full): the photo grid's Months summary cell draws its day label,
-  /// "more" button and top gradient at this alpha.
-  public var styleProgress: Double
+  /// Whether the element is laid out but not shown (UIKit's `isHidden`).
+  public var isHidden: Bool
+  /// The values this layout adds to UIKit's set (a photo's rectangle, a
+  /// darkening, a corner radius, a style's progress); `.none` for most.
+  public var extras: AttributeExtras
 
   @inlinable public init(
     id: ElementID, center: Point, size: Size, transform: AffineTransform = .identity,
-    alpha: Double = 1, zIndex: Int = 0, contentRect: Rect? = nil, overlayAlpha: Double = 0,
-    cornerRadius: Double = 0, styleProgress: Double = 0
+    alpha: Double = 1, zIndex: Int = 0, isHidden: Bool = false, extras: AttributeExtras = .none
   ) {
     self.id = id
     self.center = center
@@ -38,10 +29,8 @@ public struct LayoutAttributes: Hashable, Sendable {
     self.transform = transform
     self.alpha = alpha
     self.zIndex = zIndex
-    self.contentRect = contentRect
-    self.overlayAlpha = overlayAlpha
-    self.cornerRadius = cornerRadius
-    self.styleProgress = styleProgress
+    self.isHidden = isHidden
+    self.extras = extras
   }
 
   @inlinable public init(id: ElementID, frame: Rect, zIndex: Int = 0) {
@@ -78,8 +67,43 @@ public struct LayoutAttributes: Hashable, Sendable {
 
   /// Whether every number in the attributes is finite.
   public var isFinite: Bool {
-    center.isFinite && size.isFinite && transform.isFinite && alpha.isFinite
-      && overlayAlpha.isFinite && (contentRect?.isFinite ?? true) && cornerRadius.isFinite
-      && styleProgress.isFinite
+    center.isFinite && size.isFinite && transform.isFinite && alpha.isFinite && extras.isFinite
+  }
+}
+
+/// What a layout adds to UIKit's attribute set, the values an app's
+/// `UICollectionViewLayoutAttributes` subclass would carry
+/// (`ScrollworkLayoutAttributes` on iOS): renderer hints, not geometry.
+/// Transitions interpolate them with the rest.
+public struct AttributeExtras: Hashable, Sendable {
+  /// The photo's rectangle in the element's own coordinates (origin at
+  /// its top-left corner), or `nil` to fill the element; it may be larger
+  /// than the element, which then clips it (aspect-fill cropping, parallax).
+  public var contentRect: Rect?
+  /// An overlay drawn over the element's content, from 0 (none) to 1
+  /// (opaque); the stretchy header's darkening.
+  public var overlayAlpha: Double
+  /// The radius of the element's rounded corners, in points (0: square).
+  public var cornerRadius: Double
+  /// How far the element shows a mode's accessory style, from 0 (plain) to
+  /// 1 (full): the photo grid's Months summary cell draws its day label,
+  /// "more" button and top gradient at this alpha.
+  public var styleProgress: Double
+
+  /// No extra values.
+  public static let none = AttributeExtras()
+
+  @inlinable public init(
+    contentRect: Rect? = nil, overlayAlpha: Double = 0, cornerRadius: Double = 0, styleProgress: Double = 0
+  ) {
+    self.contentRect = contentRect
+    self.overlayAlpha = overlayAlpha
+    self.cornerRadius = cornerRadius
+    self.styleProgress = styleProgress
+  }
+
+  /// Whether every number is finite.
+  public var isFinite: Bool {
+    overlayAlpha.isFinite && (contentRect?.isFinite ?? true) && cornerRadius.isFinite && styleProgress.isFinite
   }
 }

@@ -164,10 +164,10 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
       x: (frame.width - fill.width) / 2, y: (frame.height - fill.height) / 2, width: fill.width, height: fill.height)
     var attributes = LayoutAttributes(
       id: .cell(item, section: s), center: frame.center, size: frame.size, zIndex: Self.cellZIndex,
-      contentRect: content)
+      extras: AttributeExtras(contentRect: content))
     if case .months = layout.mode {
-      attributes.cornerRadius = layout.summaryCornerRadius
-      attributes.styleProgress = 1
+      attributes.extras.cornerRadius = layout.summaryCornerRadius
+      attributes.extras.styleProgress = 1
     }
     return attributes
   }

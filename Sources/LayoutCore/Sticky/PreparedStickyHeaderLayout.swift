@@ -261,7 +261,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
       let shift = Self.parallaxShift(
         cellCenter: frame.midY, cellHeight: frame.height, offset: offset, viewportHeight: viewport.size.height,
         maxParallax: layout.maxCellParallax)
-      attributes.contentRect = Rect(
+      attributes.extras.contentRect = Rect(
         x: 0, y: shift - layout.maxCellParallax, width: frame.width,
         height: frame.height + 2 * layout.maxCellParallax)
     }
@@ -329,7 +329,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
         zIndex: Self.headerZIndex)
     }
     if layout.isHeaderOverlayEnabled {
-      attributes.overlayAlpha = clamp(offset / h, 0, layout.maxHeaderOverlayAlpha)
+      attributes.extras.overlayAlpha = clamp(offset / h, 0, layout.maxHeaderOverlayAlpha)
     }
     return attributes
   }

@@ -188,10 +188,12 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   @inlinable public static func interpolate(
     _ x: LayoutAttributes, _ y: LayoutAttributes, _ p: Double
   ) -> LayoutAttributes {
-    let cx = x.contentRect ?? Rect(origin: .zero, size: x.size)
-    let cy = y.contentRect ?? Rect(origin: .zero, size: y.size)
+    let ex = x.extras
+    let ey = y.extras
+    let cx = ex.contentRect ?? Rect(origin: .zero, size: x.size)
+    let cy = ey.contentRect ?? Rect(origin: .zero, size: y.size)
     let content: Rect? =
-      x.contentRect == nil && y.contentRect == nil
+      ex.contentRect == nil && ey.contentRect == nil
       ? nil
       : Rect(
         x: mix(cx.minX, cy.minX, p), y: mix(cx.minY, cy.minY, p), width: mix(cx.width, cy.width, p),
@@ -206,9 +208,12 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
       id: y.id, center: Point(x: mix(x.center.x, y.center.x, p), y: mix(x.center.y, y.center.y, p)),
       size: Size(width: mix(x.size.width, y.size.width, p), height: mix(x.size.height, y.size.height, p)),
       transform: transform, alpha: mix(x.alpha, y.alpha, p),
-      zIndex: z >= Double(Int32.min) && z <= Double(Int32.max) ? Int(z) : y.zIndex, contentRect: content,
-      overlayAlpha: mix(x.overlayAlpha, y.overlayAlpha, p), cornerRadius: mix(x.cornerRadius, y.cornerRadius, p),
-      styleProgress: mix(x.styleProgress, y.styleProgress, p))
+      zIndex: z >= Double(Int32.min) && z <= Double(Int32.max) ? Int(z) : y.zIndex,
+      isHidden: p < 0.5 ? x.isHidden : y.isHidden,
+      extras: AttributeExtras(
+        contentRect: content, overlayAlpha: mix(ex.overlayAlpha, ey.overlayAlpha, p),
+        cornerRadius: mix(ex.cornerRadius, ey.cornerRadius, p),
+        styleProgress: mix(ex.styleProgress, ey.styleProgress, p)))
   }
 
   /// An element of one layout only, moved by `shift` and faded to `alpha`

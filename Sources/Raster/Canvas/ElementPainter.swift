@@ -97,10 +97,10 @@ public final class ElementPainter {
     _ attributes: LayoutAttributes, photo: Photo?, style: ElementStyle, on canvas: inout Canvas, origin: Point,
     clip: Rect
   ) {
-    guard attributes.isFinite, attributes.size.isPositive, attributes.alpha > 0 else { return }
+    guard attributes.isFinite, !attributes.isHidden, attributes.size.isPositive, attributes.alpha > 0 else { return }
     let m = Self.elementToCanvas(attributes, origin: origin)
     let local = Rect(origin: .zero, size: attributes.size)
-    let content = attributes.contentRect ?? local
+    let content = attributes.extras.contentRect ?? local
     var paint = Canvas.Paint.color(style.fill)
     var failed = false
     if let photo, content.size.isPositive {
@@ -127,11 +127,12 @@ public final class ElementPainter {
       }
     }
     // The layout's corner radius (a Months summary card) and the style's: the larger.
-    let radius = Swift.max(style.cornerRadius, attributes.cornerRadius.isFinite ? attributes.cornerRadius : 0)
+    let extras = attributes.extras
+    let radius = Swift.max(style.cornerRadius, extras.cornerRadius.isFinite ? extras.cornerRadius : 0)
     canvas.drawQuad(
       size: attributes.size, transform: m, paint: paint, cornerRadius: radius,
-      opacity: attributes.alpha, overlay: attributes.overlayAlpha, clip: clip)
-    if attributes.styleProgress > 0, style.summaryTitle != nil {
+      opacity: attributes.alpha, overlay: extras.overlayAlpha, clip: clip)
+    if extras.styleProgress > 0, style.summaryTitle != nil {
       drawSummaryAccessories(attributes, style: style, transform: m, on: &canvas, clip: clip)
     }
     let label = failed ? "!" : style.label
@@ -166,7 +167,7 @@ public final class ElementPainter {
     _ attributes: LayoutAttributes, style: ElementStyle, transform m: AffineTransform, on canvas: inout Canvas,
     clip: Rect
   ) {
-    let a = Swift.min(1, Swift.max(0, attributes.styleProgress)) * attributes.alpha
+    let a = Swift.min(1, Swift.max(0, attributes.extras.styleProgress)) * attributes.alpha
     guard a > 0 else { return }
     let w = attributes.size.width
     let h = attributes.size.height
@@ -233,7 +234,7 @@ public final class ElementPainter {
   /// - Complexity: O(1) for a cached photo; a decode otherwise.
   public func prefetch(_ attributes: LayoutAttributes, photo: Photo, scale: Double) {
     guard attributes.isFinite, attributes.size.isPositive, failures[photo.name] == nil else { return }
-    let content = attributes.contentRect ?? Rect(origin: .zero, size: attributes.size)
+    let content = attributes.extras.contentRect ?? Rect(origin: .zero, size: attributes.size)
     guard content.size.isPositive else { return }
     let need = Self.photoSizes(attributes, content: content, photo: photo, scale: scale).need
     if let requestImage, case .file = photo.source {

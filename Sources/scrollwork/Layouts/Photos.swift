@@ -439,7 +439,7 @@ struct PhotosScene: Scene {
         photo: { a in session.photoID(a.id).map { scene.photo($0) } },
         style: { a in
           if a.id.kind == .cell {
-            guard a.styleProgress > 0 else { return ElementStyle() }
+            guard a.extras.styleProgress > 0 else { return ElementStyle() }
             let count =
               session.snapshot.sections.indices.contains(a.id.section)
               ? session.snapshot.sections[a.id.section].items.count : 0
