@@ -86,6 +86,15 @@ HOSTILE_SCRIPTS = ["jump 0,1e308; wait 0.1", "jump 1e308,1e308; drag 0,-10 0.1; 
                    "scroll 1e308,1e308; wait 0.3", "drag 1e308,1e308 0.1; release; wait 0.2",
                    "drag 0,-1 1e-9; release; wait 0.1", ".", "wait -1", "drag nan 1", "wait 1e17",
                    "jump -1e308,-1e308; wait 0.1", "drag 0,-300 0.05; release; tap; wait 0.1"]
+# The photo grid's edits at their limits: a million photos in a step, a
+# delete past the end, chains of instant edits (each interrupting the last),
+# more edits than a script may take. Each must finish at once or be refused
+# naming its step.
+PHOTO_EDIT_SCRIPTS = ["insert 1000000 at 0; wait 0.2", "insert 1000000 at 0; delete 1..999999; wait 0.2",
+                      "delete 0..99999999; wait 0.1", "insert 1000001 at 0", "insert 1 at 9223372036854775807",
+                      "; ".join("insert 1 at %d" % (2 * i) for i in range(400)) + "; wait 0.4",
+                      "; ".join("insert 1000000 at 0" for _ in range(101)),
+                      "; ".join("delete 0..0" for _ in range(10001))]
 SCRIPTS = ["release", "drag 0,-300 0.25; release; wait 0.5", "wait 0.2", "drag -200 0.2; release; wait 0.4",
            "hold 0.1; release", "jump 0,100; wait 0.1", "scroll 0,200; wait 0.3"]
 
@@ -476,7 +485,7 @@ def make_case(rng, texts_files, out_root, index):
             bad = False
         if layout == "photos" and rng.random() < 0.3:
             script = rng.choice(["mode months 0.2; wait 0.1", "insert 3 at 0; wait 0.2", "delete 0..2; wait 0.2",
-                                 "pinch 0.5 0.2; wait 0.1"])
+                                 "pinch 0.5 0.2; wait 0.1"] + PHOTO_EDIT_SCRIPTS)
             bad = False
         start = len(args)
         args += ["--script", script]

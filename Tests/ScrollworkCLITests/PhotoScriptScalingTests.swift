@@ -115,6 +115,13 @@ import Testing
     #expect(grid.visibleAttributes.sorted { $0.id < $1.id } == expected.sorted { $0.id < $1.id })
   }
 
+  @Test func aStepTheGridRefusesIsNamedByItsNumberAndText() throws {
+    var grid = try session([20])
+    let script = try GestureScript("wait 0.1; insert 2 at 0 # fine\ninsert   1 at 99")
+    let message = error { try script.run(on: &grid, fps: 30) { _, _ in } }
+    #expect(message == "bad script step 3 'insert   1 at 99': the index 99 is past the library's end (22 photos)")
+  }
+
   @Test func aScriptTakesABoundedNumberOfEdits() throws {
     var grid = try session([PhotoGridSession.maximumEdits + 10])
     for i in 0..<PhotoGridSession.maximumEdits {
