@@ -4,8 +4,12 @@
 Mixes valid and hostile values (NaN, ±inf, 1e308, subnormals, Int.max,
 empty list entries, degenerate viewports, CRLF/BOM/UTF-16 text files,
 scripts with huge jumps) over every layout's `inspect` and `simulate`
-commands and over `render` and `demo` (one layout) with tiny frames, runs them in parallel and
-checks each run:
+commands, over `render` and `demo` (one layout) with tiny frames, over
+`replay` (JSON Lines calls from a file or standard input, with hostile
+lines: NaN, 1e308, numbers past Int64, bad index paths, unknown calls,
+wrong types, lines that are not JSON or not UTF-8) and over `bench
+--quick` with hostile `--filter` values, runs them in parallel and checks
+each run:
 
   trap      the process died of a signal (a Swift trap is SIGILL/SIGTRAP)
   hang      it did not finish within the timeout
@@ -21,6 +25,10 @@ checks each run:
   culprit   a run with exactly one hostile value that fails, and passes with
             that value made good, must name the value's option (or, for a
             script, the step) in its message
+  silent    a replay line holding a value that must be refused (not finite,
+            past 2^48, not an index path, an unknown call, not JSON) was
+            answered as if it were good; or an answer's line number or
+            error field is missing or wrong
 
 Then a sweep: every option that takes a value, of every layout's inspect
 and simulate (read from their --help), given each of ten hostile values
@@ -54,6 +62,12 @@ PRESETS = {
 # thumbnail and animated thumbnail, a tag cloud's anchor, a centred
 # layout's centred item.
 NULLABLE = {"photo", "thumbnail", "animated", "anchor", "centered"}
+# A replay answer's attributes are null for an element that does not exist
+# (Guides/LayoutHost.md); a bench row's figures are null where the platform
+# cannot measure them (heap bytes, allocations) or for the first size
+# (Guides/Benchmarks.md).
+REPLAY_NULLABLE = NULLABLE | {"attributes"}
+BENCH_NULLABLE = {"bytesPerItem", "allocationsPerQuery", "growth", "baselineMs", "baselineRatio"}
 
 # Hostile values: each must be refused with a message naming its option,
 # or honoured.
@@ -72,6 +86,15 @@ HOSTILE_SCRIPTS = ["jump 0,1e308; wait 0.1", "jump 1e308,1e308; drag 0,-10 0.1; 
                    "scroll 1e308,1e308; wait 0.3", "drag 1e308,1e308 0.1; release; wait 0.2",
                    "drag 0,-1 1e-9; release; wait 0.1", ".", "wait -1", "drag nan 1", "wait 1e17",
                    "jump -1e308,-1e308; wait 0.1", "drag 0,-300 0.05; release; tap; wait 0.1"]
+# The photo grid's edits at their limits: a million photos in a step, a
+# delete past the end, chains of instant edits (each interrupting the last),
+# more edits than a script may take. Each must finish at once or be refused
+# naming its step.
+PHOTO_EDIT_SCRIPTS = ["insert 1000000 at 0; wait 0.2", "insert 1000000 at 0; delete 1..999999; wait 0.2",
+                      "delete 0..99999999; wait 0.1", "insert 1000001 at 0", "insert 1 at 9223372036854775807",
+                      "; ".join("insert 1 at %d" % (2 * i) for i in range(400)) + "; wait 0.4",
+                      "; ".join("insert 1000000 at 0" for _ in range(101)),
+                      "; ".join("delete 0..0" for _ in range(10001))]
 SCRIPTS = ["release", "drag 0,-300 0.25; release; wait 0.5", "wait 0.2", "drag -200 0.2; release; wait 0.4",
            "hold 0.1; release", "jump 0,100; wait 0.1", "scroll 0,200; wait 0.3"]
 
@@ -84,10 +107,13 @@ def pick(rng, good, hostile, p_hostile):
 
 
 class Case:
-    def __init__(self, kind, args, hostile):
-        self.kind = kind  # "inspect", "simulate", "render"
+    def __init__(self, kind, args, hostile, stdin=None, calls=None):
+        self.kind = kind  # "inspect", "simulate", "render", "demo", "replay", "bench"
         self.args = args
         self.hostile = hostile  # (option, start, end, good tokens) for each hostile value
+        self.stdin = stdin  # bytes for standard input (replay --calls -)
+        # replay: for each call line, None (good) or (must be refused?, field, what was done)
+        self.calls = calls
 
     def with_good_value(self):
         """The same command line with its one hostile value made good."""
@@ -251,6 +277,157 @@ def tag_options(rng, args, hostile, p, layout, command, texts_files):
         add(rng, args, hostile, "--padding", ["6,10", "0,0"], ["5", "1e308,1", "-1,0", "nan,1", "1,2,3", ""], p)
 
 
+# Replay: the layouts' smallest valid arguments, and call lines.
+REPLAY_ARGS = {"tags": ["--viewport", "390x844", "--words", "40"], "tag-table": ["--viewport", "390x844"]}
+# Numbers a replay must refuse where a coordinate, size or progress belongs
+# (raw JSON text: NaN and Infinity are not JSON, 1e309 overflows a Double,
+# the rest are past LayoutLimits.maximumExtent, 2^48).
+REFUSED_NUMBERS = ["NaN", "Infinity", "-Infinity", "1e308", "-1e308", "1e309", "-1e400", "3e14",
+                   "1.7976931348623157e308", "\"1\"", "null", "[]", "true"]
+# Numbers a replay may honour there.
+HONOURED_NUMBERS = ["5e-324", "-0", "0", "1e-300", "281474976710656"]
+# Index paths a replay must refuse (not [section, item] of integers), and
+# ones it may answer (an element that does not exist: null attributes).
+REFUSED_PATHS = ["[]", "[0]", "[0,1,2]", "[\"x\",0]", "[0.5,1]", "[0,99999999999999999999]", "\"0,1\"", "{}",
+                 "[NaN,0]", "[1e400,0]"]
+HONOURED_PATHS = ["[-1,0]", "[0,-1]", "[99999,0]", "[0,9223372036854775807]", "[-9223372036854775808,0]"]
+# Lines that are not a call the tool knows.
+REFUSED_LINES = ["{", "[]", "null", "42", "\"call\"", "{\"call\":", "garbage", "{\"call\":\"frobnicate\"}",
+                 "{\"call\":\"\"}", "{\"call\":\"PREPARE\"}", "{\"call\":42}", "{\"format\":2}",
+                 "{\"call\":\"prepare\",\"bounds\":[0,0,390,844],\"sections\":\"5\"}",
+                 "{\"call\":\"prepare\",\"bounds\":{\"x\":0},\"sections\":[5]}",
+                 "{\"call\":\"prepare\",\"bounds\":[0,0,390,844],\"sections\":[99999999999999999999]}",
+                 "{\"call\":\"prepare\",\"bounds\":[0,0,390,844],\"sections\":[-1]}",
+                 "{\"call\":\"prepare\",\"bounds\":[0,0,390,844],\"sections\":[1099511627777]}",
+                 "{\"call\":\"prepare\",\"bounds\":[0,0,-5,844],\"sections\":[5]}",
+                 "{\"call\":\"prepareForUpdates\",\"updates\":[{\"action\":\"explode\",\"before\":[0,0]}],"
+                 "\"sections\":[5]}",
+                 "{\"call\":\"prepareForUpdates\",\"updates\":[{\"action\":\"delete\",\"before\":[0,0]}],"
+                 "\"sections\":[9]}",
+                 "{\"call\":\"transition\",\"to\":\"nosuchlayout\"}",
+                 "{\"call\":\"transition\",\"to\":\"photos --mode columns:99\"}",
+                 "{\"call\":\"transition\",\"to\":\"flow\",\"progress\":\"0.5\"}"]
+BAD_UTF8 = b"{\"call\":\"elements\xff\xfe\"}"
+BAD_UTF8_MARK = (True, None, "not UTF-8")
+
+
+def replay_calls(rng, layout, p):
+    """Call lines for a replay of `layout` (text, or bytes for a line that
+    is not UTF-8) and, per line, None or (refused?, field, what)."""
+    count = rng.choice([5, 8])
+    w, h = rng.choice([(390, 844), (844, 390), (300, 300), (2, 2)])
+    lines, marks = [], []
+
+    def number(good):
+        if rng.random() < p:
+            if rng.random() < 0.75:
+                return rng.choice(REFUSED_NUMBERS), True
+            return rng.choice(HONOURED_NUMBERS), None
+        return good, False
+
+    def emit(text, mark):
+        lines.append(text)
+        marks.append(mark)
+
+    if rng.random() < 0.5:
+        emit('{"format":1}', None)
+    emit('{"call":"prepare","bounds":[0,0,%d,%d],"sections":[%d]}' % (w, h, count), None)
+    for _ in range(rng.randint(3, 9)):
+        r = rng.random()
+        if r < p * 0.6:
+            choice = rng.random()
+            if choice < 0.1:
+                emit(BAD_UTF8, BAD_UTF8_MARK)
+            else:
+                text = rng.choice(REFUSED_LINES)
+                emit(text, (True, None, text))
+            continue
+        kind = rng.choice(["elements", "item", "bounds", "context", "size", "offset", "updates", "transition",
+                           "contentSize", "invalidate"])
+        if kind == "elements":
+            y, bad = number(str(rng.choice([0, 100, 400])))
+            emit('{"call":"elements","rect":[0,%s,%d,%d]}' % (y, w, h), (bad, "rect", y) if bad is not False else None)
+        elif kind == "item":
+            if rng.random() < p:
+                refused = rng.random() < 0.6
+                path = rng.choice(REFUSED_PATHS if refused else HONOURED_PATHS)
+                mark = (refused or None, "indexPath", path)
+            else:
+                path, mark = "[0,%d]" % rng.randint(0, count - 1), None
+            call = rng.choice(["item", "initialForAppearingItem", "finalForDisappearingItem"])
+            emit('{"call":"%s","indexPath":%s}' % (call, path), mark)
+        elif kind == "bounds":
+            y, bad = number(str(rng.choice([0, 50, 300])))
+            call = rng.choice(["shouldInvalidateForBoundsChange", "invalidationContextForBoundsChange"])
+            emit('{"call":"%s","bounds":[0,%s,%d,%d]}' % (call, y, w, h), (bad, "bounds", y) if bad is not False else None)
+        elif kind == "context":
+            a, bad = number("0")
+            emit('{"call":"invalidate","context":{"everything":false,"items":[[0,0]],"contentOffsetAdjustment":[0,%s]}}'
+                 % a, (bad, "context.contentOffsetAdjustment", a) if bad is not False else None)
+        elif kind == "size":
+            v, bad = number(str(rng.choice([30, 80, 120])))
+            call = rng.choice(["shouldInvalidateForPreferredSize", "invalidationContextForPreferredSize"])
+            emit('{"call":"%s","indexPath":[0,0],"preferredSize":[%s,30]}' % (call, v),
+                 (bad, "preferredSize", v) if bad is not False else None)
+        elif kind == "offset":
+            v, bad = number(str(rng.choice([0, 200, 900])))
+            if rng.random() < 0.5:
+                emit('{"call":"targetContentOffset","proposed":[0,200],"velocity":[0,%s]}' % v,
+                     (bad, "velocity", v) if bad is not False else None)
+            else:
+                emit('{"call":"targetContentOffsetForProposed","proposed":[%s,0]}' % v,
+                     (bad, "proposed", v) if bad is not False else None)
+        elif kind == "updates":
+            emit('{"call":"prepareForUpdates","updates":[{"action":"delete","before":[0,0]},'
+                 '{"action":"insert","after":[0,%d]}],"sections":[%d]}' % (rng.randint(0, count - 1), count), None)
+            emit('{"call":"finalizeUpdates"}', None)
+        elif kind == "transition":
+            target = rng.choice(["flow", "photos --mode columns:5", "carousel --preset coverflow",
+                                 " ".join([layout] + REPLAY_ARGS.get(layout, []))])
+            progress, bad = number(rng.choice(["0", "0.5", "1"]))
+            if bad is None and progress not in ("5e-324", "-0", "0", "1e-300"):
+                bad = True  # a progress lies in 0...1
+            if progress == "null":
+                bad = None  # an optional field given null is absent: the progress stays
+            # The target is checked first: at a tiny viewport it may be the culprit.
+            emit('{"call":"transition","to":"%s","progress":%s}' % (target, progress),
+                 (bad, "progress|to", progress) if bad is not False else None)
+            emit('{"call":"finishTransition","completed":%s}' % rng.choice(["true", "false"]), None)
+        elif kind == "contentSize":
+            emit('{"call":"contentSize"}', None)
+        else:
+            emit('{"call":"invalidate"}', None)
+    return lines, marks
+
+
+def make_replay_case(rng, out_root, index, p):
+    layout = rng.choice(LAYOUTS)
+    args = ["replay", layout] + REPLAY_ARGS.get(layout, [])
+    lines, marks = replay_calls(rng, layout, p)
+    data = b"".join((l if isinstance(l, bytes) else l.encode()) + (b"\r\n" if rng.random() < 0.1 else b"\n")
+                    for l in lines)
+    if rng.random() < 0.3:
+        return Case("replay", args + ["--calls", "-"], [], stdin=data, calls=marks)
+    path = os.path.join(out_root, "calls%d.jsonl" % index)
+    with open(path, "wb") as f:
+        f.write(data)
+    return Case("replay", args + ["--calls", path], [], calls=marks)
+
+
+# Bench: only scenarios that take a fraction of a second; hostile filters.
+BENCH_FILTERS = ["photos-step-insert", "photos-step-delete", "photos-step"]
+BENCH_HOSTILE_FILTERS = ["", " ", "nosuch", "nan", "\u00e9", "x" * 5000, "photos-step\n", "*", "%s"]
+
+
+def make_bench_case(rng, p):
+    args = ["bench", "--quick"]
+    if rng.random() < 0.5:
+        args.append("--json")
+    hostile = []
+    add(rng, args, hostile, "--filter", BENCH_FILTERS, BENCH_HOSTILE_FILTERS, max(p, 0.3))
+    return Case("bench", args, hostile)
+
+
 def make_case(rng, texts_files, out_root, index):
     p = rng.choice([0.0, 0.05, 0.15])
     r = rng.random()
@@ -270,7 +447,11 @@ def make_case(rng, texts_files, out_root, index):
             args += ["--preset", rng.choice(PRESETS[layout])]
         args += ["--script", rng.choice(["release", "wait 0.2", "drag -40,-40 0.2; release; wait 0.2"])]
         return Case("render", args, hostile)
-    command = "inspect" if r < 0.55 else "simulate"
+    if r < 0.16:
+        return make_replay_case(rng, out_root, index, max(p, 0.1))
+    if r < 0.165:
+        return make_bench_case(rng, p)
+    command = "inspect" if r < 0.58 else "simulate"
     layout = rng.choice(LAYOUTS)
     args = [command, layout]
     if rng.random() < 0.3:
@@ -304,7 +485,7 @@ def make_case(rng, texts_files, out_root, index):
             bad = False
         if layout == "photos" and rng.random() < 0.3:
             script = rng.choice(["mode months 0.2; wait 0.1", "insert 3 at 0; wait 0.2", "delete 0..2; wait 0.2",
-                                 "pinch 0.5 0.2; wait 0.1"])
+                                 "pinch 0.5 0.2; wait 0.1"] + PHOTO_EDIT_SCRIPTS)
             bad = False
         start = len(args)
         args += ["--script", script]
@@ -316,18 +497,18 @@ def make_case(rng, texts_files, out_root, index):
     return Case(command, args, hostile)
 
 
-def nonfinite(value, key=None):
+def nonfinite(value, key=None, nullable=NULLABLE):
     """A reason when a parsed JSON value holds a null in a number's place."""
     if value is None:
-        return None if key in NULLABLE else "null at %r" % key
+        return None if key in nullable else "null at %r" % key
     if isinstance(value, dict):
         for k, v in value.items():
-            why = nonfinite(v, k)
+            why = nonfinite(v, k, nullable)
             if why:
                 return why
     if isinstance(value, list):
         for v in value:
-            why = nonfinite(v, key)
+            why = nonfinite(v, key, nullable)
             if why:
                 return why
     return None
@@ -340,7 +521,7 @@ def reject_constant(name):
 def check(binary, case):
     """(class or None, detail)."""
     try:
-        run = subprocess.run([binary] + case.args, capture_output=True, timeout=TIMEOUT,
+        run = subprocess.run([binary] + case.args, capture_output=True, timeout=TIMEOUT, input=case.stdin,
                              env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
     except subprocess.TimeoutExpired:
         return "hang", "no answer in %d s" % TIMEOUT
@@ -350,6 +531,11 @@ def check(binary, case):
         return "trap", "signal %d: %s" % (-run.returncode, err.strip()[-300:])
     if run.returncode not in (0, 1, 64):
         return "status", "exit %d: %s" % (run.returncode, err.strip()[-300:])
+    if case.kind == "replay":
+        kind, detail = check_replay(case, run.returncode, out, err)
+        if kind and case.stdin is not None:
+            detail += "\n      calls on standard input: %r" % case.stdin.decode("utf-8", "replace")[:1500]
+        return kind, detail
     if run.returncode != 0:
         first = err.strip().split("\n")[0] if err.strip() else ""
         if not first.startswith("Error:"):
@@ -366,7 +552,9 @@ def check(binary, case):
                 if again.returncode == 0:
                     return "culprit", "%s was the only bad value; message: %s" % (option, first[:300])
         return None, ""
-    if case.kind in ("inspect", "simulate"):
+    if case.kind in ("inspect", "simulate", "bench"):
+        if case.kind == "bench" and "--json" not in case.args:
+            return None, ""
         lines = [l for l in out.split("\n") if l.strip()]
         if not lines:
             return "badjson", "no output"
@@ -377,9 +565,63 @@ def check(binary, case):
                 if "non-finite" in str(error):
                     return "nonfinite", "%s in %s" % (error, line[:200])
                 return "badjson", "%s: %s" % (error, line[:200])
-            why = nonfinite(value)
+            why = nonfinite(value, nullable=BENCH_NULLABLE if case.kind == "bench" else NULLABLE)
             if why:
                 return "nonfinite", "%s in %s" % (why, line[:200])
+    return None, ""
+
+
+def check_replay(case, status, out, err):
+    """A replay answers every call line with one JSON line carrying its
+    number; a line that fails says so with an error and the field at fault
+    (the exit status is then 1, with nothing on standard error)."""
+    if status == 64 or (status == 1 and err.strip()):
+        first = err.strip().split("\n")[0]
+        if not first.startswith("Error:") or "Fatal error" in err:
+            return "message", "exit %d, standard error %r" % (status, err[:300])
+        # A calls file that is not UTF-8 is refused whole, naming --calls.
+        if case.stdin is None and BAD_UTF8_MARK in case.calls and "--calls" in first and not out.strip():
+            return None, ""
+        return "status", "replay refused its arguments: %s" % first[:200]
+    answers = {}
+    for line in (l for l in out.split("\n") if l.strip()):
+        try:
+            value = json.loads(line, parse_constant=reject_constant)
+        except ValueError as error:
+            kind = "nonfinite" if "non-finite" in str(error) else "badjson"
+            return kind, "%s: %s" % (error, line[:200])
+        why = nonfinite(value, nullable=REPLAY_NULLABLE)
+        if why:
+            return "nonfinite", "%s in %s" % (why, line[:200])
+        if not isinstance(value, dict) or not isinstance(value.get("line"), int):
+            return "silent", "an answer without its line number: %s" % line[:200]
+        answers[value["line"]] = value
+    failed = 0
+    for number, mark in enumerate(case.calls, start=1):
+        answer = answers.get(number)
+        if answer is None:
+            return "silent", "line %d has no answer" % number
+        error = answer.get("error")
+        if error is not None:
+            failed += 1
+            if not isinstance(error, str) or not error:
+                return "message", "line %d: an error without a message: %s" % (number, answer)
+        if mark is None:
+            continue
+        refused, field, what = mark
+        if refused and error is None:
+            return "silent", "line %d (%s = %s) was answered, not refused: %s" % (
+                number, field or "line", what, json.dumps(answer)[:200])
+        named = str(answer.get("field", ""))
+        # Before a prepare has succeeded (the photo grid has no room at 2 pt),
+        # every query is refused for that first.
+        unprepared = named == "call" and "not prepared" in str(error)
+        if refused and field and not unprepared and not any(
+                named.startswith(f.split(".")[0]) for f in field.split("|")):
+            return "culprit", "line %d (%s = %s): the error names %r: %s" % (
+                number, field, what, answer.get("field"), error)
+    if (failed > 0) != (status == 1):
+        return "status", "exit %d with %d failed lines" % (status, failed)
     return None, ""
 
 
@@ -487,7 +729,7 @@ def main():
               "values)" % (len(cases), options.seed, len(cases) - len(sweep), len(sweep),
                            ", ".join("%d %s" % (n, k) for k, n in sorted(kinds.items())), hostile))
         print("campaign: %d passed, %d failed" % (passed, failed))
-        for kind in ["trap", "hang", "nonfinite", "badjson", "status", "message", "culprit"]:
+        for kind in ["trap", "hang", "nonfinite", "badjson", "status", "message", "culprit", "silent"]:
             found = failures.get(kind, [])
             print("  %-9s %d" % (kind, len(found)))
             for case, detail in found[:options.show]:

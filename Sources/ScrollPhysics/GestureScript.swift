@@ -296,7 +296,8 @@ public struct GestureScript: Hashable, Sendable {
 
     let key = { (step: Step) in step.target ?? "" }
     var pending = false
-    for var step in steps {
+    for (index, original) in steps.enumerated() {
+      var step = original
       // An untargeted hold or release goes to the one finger that is down,
       // whichever surface it touched (`pager drag …; release`).
       if step.target == nil, translations[""] == nil, translations.count == 1, let only = translations.keys.first {
@@ -356,7 +357,14 @@ public struct GestureScript: Hashable, Sendable {
         try driver.setContentOffset(step.target, offset, animated: false, at: time)
         pending = true
       case .custom(let verb, let arguments, let duration):
-        try driver.perform(step.target, verb: verb, arguments: arguments, duration: duration ?? 0, at: time)
+        do {
+          try driver.perform(step.target, verb: verb, arguments: arguments, duration: duration ?? 0, at: time)
+        } catch {
+          // The driver knows what is wrong; the script knows which step it
+          // is: its number and its text as written.
+          guard case .badStep(_, let why) = error else { throw error }
+          throw .badStep(Self.stepName(index + 1, Substring(step.text)), why)
+        }
         if let duration {
           for _ in 0..<ticks(duration) {
             tick += 1

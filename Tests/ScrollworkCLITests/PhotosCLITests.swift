@@ -237,12 +237,12 @@ import Testing
     try GestureScript(PhotosEntry.demoScript).run(on: &scene, fps: 60) { scene, _ in
       let mode = scene.session.mode.description
       if modes.last != mode { modes.append(mode) }
-      if scene.session.snapshot.totalCount == 48 {
+      if scene.session.library.totalCount == 48 {
         lastBefore = (scene.session.contentOffset, scene.session.visibleAttributes, scene.session)
       }
     }
     #expect(modes == ["all", "months", "all", "columns:3", "columns:5", "columns:3", "columns:1"])
-    #expect(scene.session.snapshot.totalCount == 54)
+    #expect(scene.session.library.totalCount == 54)
     let before = try #require(lastBefore)
     // The photo nearest the viewport's centre before the insert.
     let middle = before.offset.y + 422

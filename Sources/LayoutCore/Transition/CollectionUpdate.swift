@@ -20,6 +20,21 @@ public struct ItemPath: Hashable, Sendable, Comparable, CustomStringConvertible 
   public var description: String { "[\(section),\(item)]" }
 }
 
+/// Consecutive items of one section: positions `items` of section
+/// `section` (a batch of photos inserted or deleted together).
+public struct ItemRange: Hashable, Sendable, CustomStringConvertible {
+  public var section: Int
+  public var items: Range<Int>
+
+  @inlinable public init(section: Int, items: Range<Int>) {
+    self.section = section
+    self.items = items
+  }
+
+  /// `[section,lower..<upper]`.
+  public var description: String { "[\(section),\(items.lowerBound)..<\(items.upperBound)]" }
+}
+
 /// One edit of a batch update, with `UICollectionView`'s semantics:
 /// deletes and reloads name positions *before* the update, inserts name
 /// positions *after* it, moves name one of each.
@@ -279,8 +294,7 @@ extension SnapshotChange {
           arrived.insert(pair.new, at: Self.lowerBound(arrived, pair.new))
         }
       }
-      offsets[s].removals = gone
-      offsets[s].insertions = arrived
+      offsets[s] = Offsets(removals: gone, insertions: arrived)
       inserted += arrived.count
       removed += gone.count
     }
@@ -292,6 +306,96 @@ extension SnapshotChange {
       oldCounts: oldCounts, newCounts: newCounts, sectionForward: forward, sectionBackward: backward,
       offsets: offsets, movesForward: movesForward, movesBackward: movesBackward,
       insertedCount: inserted, removedCount: removed, movedCount: moved)
+  }
+
+  /// The change that deletes the items of `deleted` (positions before the
+  /// update) and inserts those of `inserted` (positions after it), every
+  /// section kept in place: what a batch insert or delete of many
+  /// consecutive items makes, without an edit per item.
+  ///
+  /// Errors name an update by its index in `deleted` followed by
+  /// `inserted` (the first inserted range is update `deleted.count`).
+  /// Empty ranges are allowed and change nothing.
+  ///
+  /// - Complexity: O(s + r log r) for s sections and r ranges; nothing is
+  ///   built or visited per item, so a range of a million items costs what
+  ///   a range of one does.
+  /// - Throws: `CollectionUpdateError`: counts that are negative, or that
+  ///   do not have as many sections before as after; a range outside its
+  ///   section; two ranges of a side that overlap; a section whose count
+  ///   after is not its count before, less deleted, plus inserted.
+  public init(
+    oldCounts: [Int], newCounts: [Int], deleting deleted: [ItemRange], inserting inserted: [ItemRange]
+  ) throws(CollectionUpdateError) {
+    for (s, count) in oldCounts.enumerated() where count < 0 {
+      throw .negativeCount(section: s, count: count, after: false)
+    }
+    for (s, count) in newCounts.enumerated() where count < 0 {
+      throw .negativeCount(section: s, count: count, after: true)
+    }
+    guard oldCounts.count == newCounts.count else {
+      throw .sectionCountMismatch(expected: oldCounts.count, reported: newCounts.count)
+    }
+    let sections = oldCounts.count
+    /// Each side's ranges by section, checked against its counts.
+    func bySection(
+      _ ranges: [ItemRange], first: Int, counts: [Int], after: Bool
+    ) throws(CollectionUpdateError) -> [[(range: Range<Int>, update: Int)]] {
+      var result = Array(repeating: [(range: Range<Int>, update: Int)](), count: sections)
+      for (i, r) in ranges.enumerated() {
+        let u = first + i
+        guard r.section >= 0, r.section < sections else {
+          throw .sectionOutOfRange(update: u, section: r.section, sections: sections, after: after)
+        }
+        guard !r.items.isEmpty else { continue }
+        let count = counts[r.section]
+        guard r.items.lowerBound >= 0, r.items.upperBound <= count else {
+          let bad = r.items.lowerBound < 0 ? r.items.lowerBound : Swift.max(r.items.lowerBound, count)
+          throw .itemOutOfRange(update: u, path: ItemPath(section: r.section, item: bad), items: count, after: after)
+        }
+        result[r.section].append((r.items, u))
+      }
+      return result
+    }
+    let gone = try bySection(deleted, first: 0, counts: oldCounts, after: false)
+    let arrived = try bySection(inserted, first: deleted.count, counts: newCounts, after: true)
+    func runs(
+      _ list: [(range: Range<Int>, update: Int)], _ what: String, _ section: Int
+    ) throws(CollectionUpdateError) -> OffsetRuns {
+      var result = OffsetRuns()
+      var end = Int.min
+      for entry in list.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        guard entry.range.lowerBound >= end else {
+          throw .conflict(
+            update: entry.update,
+            reason: "items [\(section),\(entry.range.lowerBound)..<\(entry.range.upperBound)] are \(what) by an "
+              + "earlier range too")
+        }
+        result.append(entry.range)
+        end = entry.range.upperBound
+      }
+      return result
+    }
+    var offsets = Array(repeating: Offsets(), count: sections)
+    var removed = 0
+    var added = 0
+    for s in 0..<sections where !gone[s].isEmpty || !arrived[s].isEmpty || oldCounts[s] != newCounts[s] {
+      let removals = try runs(gone[s], "deleted", s)
+      let insertions = try runs(arrived[s], "inserted", s)
+      let expected = oldCounts[s] - removals.count + insertions.count
+      guard expected == newCounts[s] else {
+        throw .itemCountMismatch(section: s, expected: expected, reported: newCounts[s])
+      }
+      offsets[s].removals = removals
+      offsets[s].insertions = insertions
+      removed += removals.count
+      added += insertions.count
+    }
+    let identity = Array(0..<sections)
+    self.init(
+      oldCounts: oldCounts, newCounts: newCounts, sectionForward: identity, sectionBackward: identity,
+      offsets: offsets, movesForward: [:], movesBackward: [:], insertedCount: added, removedCount: removed,
+      movedCount: 0)
   }
 
   /// Every stored part, as built by one of the public initializers.

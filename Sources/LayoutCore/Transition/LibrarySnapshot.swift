@@ -113,15 +113,74 @@ extension LibrarySnapshot where SectionID == Int, ItemID == Int {
 /// search over its sorted removals and insertions) plus one hash lookup
 /// for moves; nothing is stored per unchanged item.
 public struct SnapshotChange: Sendable {
-  /// Sorted removal offsets (old) and insertion offsets (new) of one pair
-  /// of matching sections.
+  /// Removal offsets (old) and insertion offsets (new) of one pair of
+  /// matching sections.
   @usableFromInline struct Offsets: Sendable {
-    @usableFromInline var removals: [Int]
-    @usableFromInline var insertions: [Int]
+    @usableFromInline var removals: OffsetRuns
+    @usableFromInline var insertions: OffsetRuns
 
     @inlinable init() {
-      removals = []
-      insertions = []
+      removals = OffsetRuns()
+      insertions = OffsetRuns()
+    }
+
+    /// From sorted, distinct offsets.
+    @inlinable init(removals: [Int], insertions: [Int]) {
+      self.removals = OffsetRuns(sorted: removals)
+      self.insertions = OffsetRuns(sorted: insertions)
+    }
+  }
+
+  /// Sorted, distinct offsets held as runs of consecutive ones: a range of
+  /// a million offsets is one entry, so a change that inserts or deletes a
+  /// range costs nothing per item.
+  @usableFromInline struct OffsetRuns: Sendable {
+    /// The first offset of each run, increasing; runs are maximal (two
+    /// runs never touch).
+    @usableFromInline var starts: [Int] = []
+    /// `before[j]`: how many offsets the runs before run `j` hold; one
+    /// more entry than runs, the last being the count.
+    @usableFromInline var before: [Int] = [0]
+
+    @inlinable init() {}
+
+    /// From sorted, distinct offsets.
+    @inlinable init(sorted values: [Int]) {
+      for value in values { append(value..<(value + 1)) }
+    }
+
+    /// How many offsets it holds.
+    @inlinable var count: Int { before[before.count - 1] }
+
+    /// Adds `range`, which lies after every offset held.
+    @inlinable mutating func append(_ range: Range<Int>) {
+      guard !range.isEmpty else { return }
+      let total = count
+      if let last = starts.last, last + (total - before[before.count - 2]) == range.lowerBound {
+        before[before.count - 1] += range.count
+      } else {
+        starts.append(range.lowerBound)
+        before.append(total + range.count)
+      }
+    }
+
+    /// How many offsets lie below `i`, and whether `i` is one.
+    ///
+    /// - Complexity: O(log r) for r runs.
+    @inlinable func rank(of i: Int) -> (below: Int, holds: Bool) {
+      let j = partitionPoint(in: 0..<starts.count) { starts[$0] > i } - 1
+      guard j >= 0 else { return (0, false) }
+      let offset = i - starts[j]
+      return offset < before[j + 1] - before[j] ? (before[j] + offset, true) : (before[j + 1], false)
+    }
+
+    /// How many offsets `o` (the m-th from 0) have `o − m ≤ rank`: the
+    /// arrivals placed before the kept item of rank `rank`. `o − m` is the
+    /// same along a run and grows from one run to the next.
+    ///
+    /// - Complexity: O(log r) for r runs.
+    @inlinable func arrivals(upTo rank: Int) -> Int {
+      before[partitionPoint(in: 0..<starts.count) { starts[$0] - before[$0] > rank }]
     }
   }
 
@@ -228,11 +287,12 @@ public struct SnapshotChange: Sendable {
       }
       let oldKeys = before[prefix..<(before.count - suffix)].map { Key(id: $0, fresh: false) }
       let newKeys = after[prefix..<(after.count - suffix)].map { Key(id: $0, fresh: reloaded.contains($0)) }
-      var change = Offsets()
+      var removals: [Int] = []
+      var insertions: [Int] = []
       for step in newKeys.difference(from: oldKeys).inferringMoves() {
         switch step {
         case .remove(let offset, let key, let associated):
-          change.removals.append(prefix + offset)
+          removals.append(prefix + offset)
           if let associated {
             movesForward[.cell(prefix + offset, section: s)] = .cell(prefix + associated, section: target)
             movesBackward[.cell(prefix + associated, section: target)] = .cell(prefix + offset, section: s)
@@ -240,13 +300,13 @@ public struct SnapshotChange: Sendable {
             removedByKey[key] = .cell(prefix + offset, section: s)
           }
         case .insert(let offset, let key, let associated):
-          change.insertions.append(prefix + offset)
+          insertions.append(prefix + offset)
           if associated == nil { insertedByKey[key] = .cell(prefix + offset, section: target) }
         }
       }
-      change.removals.sort()
-      change.insertions.sort()
-      offsets[s] = change
+      removals.sort()
+      insertions.sort()
+      offsets[s] = Offsets(removals: removals, insertions: insertions)
     }
     for t in new.sections.indices where backward[t] < 0 {
       for (i, id) in new.sections[t].items.enumerated() {
@@ -327,6 +387,14 @@ public struct SnapshotChange: Sendable {
   /// the side whose changed offsets are `arrived`: `nil` when `i` itself
   /// changed; otherwise its rank among the kept items, placed past every
   /// arrival before it.
+  @usableFromInline static func map(_ i: Int, from gone: OffsetRuns, to arrived: OffsetRuns) -> Int? {
+    let (before, held) = gone.rank(of: i)
+    if held { return nil }
+    let rank = i - before
+    return rank + arrived.arrivals(upTo: rank)
+  }
+
+  /// `map` over plain sorted offsets (while an update is being built).
   @usableFromInline static func map(_ i: Int, from gone: [Int], to arrived: [Int]) -> Int? {
     let before = lowerBound(gone, i)
     if before < gone.count && gone[before] == i { return nil }

@@ -35,6 +35,17 @@ public struct PhotoGridAnimator: Sendable {
   /// The running pinch's mapping and base progress.
   public private(set) var pinch: PinchProgress?
   private var pinchBase = 0.0
+  /// How many transitions the running one holds, itself included (each
+  /// change that interrupts one starts from it, frozen); 0 at rest.
+  public private(set) var chainDepth = 0
+
+  /// The most transitions a chain holds. A change that would make it
+  /// longer starts from the running transition's end, as if it had
+  /// finished: every frame walks the chain, and a script of thousands of
+  /// instant `insert`s (each interrupting the last) would otherwise make
+  /// each frame and each change cost as many steps, and nest as deep on
+  /// the stack.
+  public static let maximumChainDepth = 8
 
   /// A grid at rest at `offset` (clamped into its bounds).
   public init(grid: PreparedPhotoGridLayout, offset: Point = .zero, curve: TimingCurve = .easeInOut) {
@@ -87,11 +98,13 @@ public struct PhotoGridAnimator: Sendable {
       restingOffset = transition.targetOffset
       self.transition = nil
       sourceGrid = nil
+      chainDepth = 0
     } else if p <= 0, let source = sourceGrid {
       grid = source
       restingOffset = transition.sourceOffset
       self.transition = nil
       sourceGrid = nil
+      chainDepth = 0
     }
   }
 
@@ -109,8 +122,16 @@ public struct PhotoGridAnimator: Sendable {
     to target: PreparedPhotoGridLayout, mapping: ElementMapping, at time: Double, anchoredAt point: Point?
   ) {
     settle(at: time)
+    if let running = transition, chainDepth >= Self.maximumChainDepth {
+      // The chain is as long as it may be: the running transition ends now.
+      restingOffset = running.targetOffset
+      transition = nil
+      sourceGrid = nil
+      chainDepth = 0
+    }
     let from: AnyPreparedLayout
     let state: ScrollState
+    chainDepth += 1
     if let running = transition {
       let frozen = running.presented(at: driver.progress(at: time))
       from = AnyPreparedLayout(frozen)

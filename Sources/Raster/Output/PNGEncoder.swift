@@ -49,19 +49,32 @@ public enum PNGEncoder {
     png.format = opaque ? UInt32(PNG_FORMAT_FLAG_COLOR) : UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
     png.flags = fast ? UInt32(PNG_IMAGE_FLAG_FAST) : 0
     let stride = Int32(image.width * (opaque ? 3 : 4))
-    var length = 0
-    let sized = source.withUnsafeBytes { s in
-      png_image_write_to_memory(&png, nil, &length, 0, s.baseAddress, stride, nil)
-    }
-    guard sized != 0, length > 0 else { throw .encoder(message(png)) }
-    var out = [UInt8](repeating: 0, count: length)
-    let ok = out.withUnsafeMutableBytes { o in
-      source.withUnsafeBytes { s in
-        png_image_write_to_memory(&png, o.baseAddress, &length, 0, s.baseAddress, stride, nil)
+    // One pass into a buffer of libpng's bound (PNG_IMAGE_PNG_SIZE_MAX):
+    // asking for the size first (a nil buffer) compresses the image twice.
+    var capacity = sizeBound(rows: image.height, rowBytes: Int(stride))
+    for _ in 0..<2 {
+      var length = capacity
+      var ok: Int32 = 0
+      let out = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        ok = source.withUnsafeBytes { s in
+          png_image_write_to_memory(&png, buffer.baseAddress, &length, 0, s.baseAddress, stride, nil)
+        }
+        count = ok != 0 ? length : 0
       }
+      if ok != 0 { return out }
+      // Too small (libpng says how much it needs), or an error.
+      guard length > capacity else { break }
+      capacity = length
     }
-    guard ok != 0 else { throw .encoder(message(png)) }
-    return Array(out.prefix(length))
+    throw .encoder(message(png))
+  }
+
+  /// libpng's upper bound on a PNG of `rows` rows of `rowBytes` bytes
+  /// (`PNG_IMAGE_PNG_SIZE_MAX` without a colour map), plus a margin.
+  static func sizeBound(rows: Int, rowBytes: Int) -> Int {
+    let data = rows * (rowBytes + 1)
+    let compressed = data + (data + 7) >> 3 + (data + 63) >> 6 + 11
+    return 8 + 25 + 16 + 44 + 12 + 12 + 12 * (compressed / 8192) + compressed + 1024
   }
 
   static func message(_ png: png_image) -> String {

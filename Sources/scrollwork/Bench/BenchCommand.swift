@@ -33,7 +33,8 @@ struct Bench: ParsableCommand {
     let renderer = RenderBench.scenarios.contains { filter == nil || $0.name.contains(filter!) }
     guard !scenarios.isEmpty || renderer else {
       let known = BenchScenario.all.map(\.name) + RenderBench.scenarios.map(\.name)
-      throw CLIError("no scenario matches '\(filter ?? "")'; known: \(known.joined(separator: ", "))")
+      throw CLIError(
+        "--filter '\(filter ?? "")' matches no scenario name; give part of one of: \(known.joined(separator: ", "))")
     }
     if !json && !scenarios.isEmpty { print(BenchTable.header) }
     for scenario in scenarios {

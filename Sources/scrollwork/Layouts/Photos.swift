@@ -28,7 +28,9 @@ enum PhotosEntry: LayoutEntry {
   static let demoPresets = [PhotosPreset.photosMonths]
   static var inspectCommand: any ParsableCommand.Type { InspectPhotos.self }
   static var simulateCommand: any ParsableCommand.Type { SimulatePhotos.self }
-  static var benchScenarios: [BenchScenario] { [.photosAllToMonths, .photosPinch, .photosInsert] }
+  static var benchScenarios: [BenchScenario] {
+    [.photosAllToMonths, .photosPinch, .photosInsert, .photosStepInsert, .photosStepDelete]
+  }
 
   /// The size every photo has when the command line gives only counts.
   static let photoSize = Size(width: 4032, height: 3024)
@@ -67,8 +69,9 @@ struct PhotoGridSession: GestureDriven {
   let base: PhotoGridLayout
   let viewport: Viewport
   let photoSize: Size
-  /// The library: section and photo identities (new photos get new ones).
-  private(set) var snapshot: LibrarySnapshot<Int, Int>
+  /// The library: section and photo identities (new photos get new ones),
+  /// as runs, so that no step costs anything per photo.
+  private(set) var library: PhotoIdentities
   private var nextID: Int
   private(set) var animator: PhotoGridAnimator
   private(set) var surface: ScrollSurface
@@ -76,6 +79,8 @@ struct PhotoGridSession: GestureDriven {
   private var pinch: (start: Double, duration: Double, scale: Double)?
   private(set) var time = 0.0
   private var events: [String] = []
+  /// The `insert` and `delete` steps taken so far.
+  private var edits = 0
 
   init(
     layout: PhotoGridLayout, counts: [Int], photoSize: Size, viewport: Viewport, offset: Point,
@@ -84,9 +89,9 @@ struct PhotoGridSession: GestureDriven {
     base = layout
     self.viewport = viewport
     self.photoSize = photoSize
-    snapshot = LibrarySnapshot(counts: counts)
-    nextID = snapshot.totalCount
-    let grid = try layout.prepare(items: Self.items(snapshot, photoSize), viewport: viewport)
+    library = PhotoIdentities(counts: counts)
+    nextID = library.totalCount
+    let grid = try layout.prepare(items: Self.items(library.itemCounts, photoSize), viewport: viewport)
     animator = PhotoGridAnimator(grid: grid, offset: offset)
     surface = ScrollSurface(
       viewportSize: viewport.size, contentSize: grid.contentSize(at: ScrollState()),
@@ -94,8 +99,8 @@ struct PhotoGridSession: GestureDriven {
       configuration: configuration)
   }
 
-  static func items(_ snapshot: LibrarySnapshot<Int, Int>, _ size: Size) -> LayoutItems {
-    LayoutItems(sections: snapshot.itemCounts.map { .uniform(size, count: $0) })
+  static func items(_ counts: [Int], _ size: Size) -> LayoutItems {
+    LayoutItems(sections: counts.map { .uniform(size, count: $0) })
   }
 
   /// The mode shown at rest, or the one the running transition goes to.
@@ -211,29 +216,57 @@ struct PhotoGridSession: GestureDriven {
   }
 
   private func prepare(
-    _ mode: PhotoGridLayout.Mode, _ snapshot: LibrarySnapshot<Int, Int>, _ step: String
+    _ mode: PhotoGridLayout.Mode, _ counts: [Int], _ step: String
   )
     throws(ScriptError) -> PreparedPhotoGridLayout
   {
     do {
-      return try base.with(mode: mode).prepare(items: Self.items(snapshot, photoSize), viewport: viewport)
+      return try base.with(mode: mode).prepare(items: Self.items(counts, photoSize), viewport: viewport)
     } catch {
       throw .badStep(step, "the grid cannot be laid out: \(error)")
     }
   }
 
+  /// The most photos a script's library may hold: the tool's limit for
+  /// `--items` and `--sections` (`maximumItemCount`, 10^8). An `insert`
+  /// past it is refused at once, naming the step and the limit; below it,
+  /// no step costs anything per photo.
+  static let maximumPhotoCount = maximumItemCount
+
+  /// The most `insert` and `delete` steps one script may take. Each adds
+  /// at most two runs to the library, and a step costs O(r) for r runs:
+  /// the bound keeps a whole script's edits to about a second, where a
+  /// megabyte of edits at scattered places would take minutes.
+  static let maximumEdits = 10_000
+
+  /// A layout verb's step as the script writes it, for messages.
+  static func stepText(_ verb: String, _ arguments: [String]) -> String {
+    switch (verb, arguments.count) {
+    case ("insert", 2): "'insert \(arguments[0]) at \(arguments[1])'"
+    case ("delete", 2): "'delete \(arguments[0])..\(arguments[1])'"
+    default: "'\(([verb] + arguments).joined(separator: " "))'"
+    }
+  }
+
+  /// Performs a layout verb.
+  ///
+  /// - Complexity: `insert` and `delete` cost O(s + r + d) for s sections,
+  ///   r runs of consecutive identities in the library (each step adds at
+  ///   most two) and d transitions still running (at most
+  ///   `PhotoGridAnimator.maximumChainDepth`): nothing per photo, however
+  ///   many the library holds or the step touches.
   mutating func perform(
     _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
   ) throws(ScriptError) {
     try checked(target)
-    let step = "'\(([verb] + arguments).joined(separator: " "))'"
+    let step = Self.stepText(verb, arguments)
     freeze(at: time)
     switch verb {
     case "mode":
       guard let mode = arguments.first.flatMap(PhotoGridLayout.Mode.init(parsing:)) else {
         throw .badStep(step, "not a mode (all, months or columns:N)")
       }
-      animator.change(to: try prepare(mode, snapshot, step), duration: duration, at: time)
+      animator.change(to: try prepare(mode, library.itemCounts, step), duration: duration, at: time)
       events.append("mode")
     case "pinch":
       guard let scale = arguments.first.flatMap(Double.init), scale.isFinite, scale > 0 else {
@@ -246,86 +279,100 @@ struct PhotoGridSession: GestureDriven {
         return
       }
       animator.beginPinch(
-        to: try prepare(to, snapshot, step), progress: PinchProgress(from: from, to: to), at: time, point: point)
+        to: try prepare(to, library.itemCounts, step), progress: PinchProgress(from: from, to: to), at: time,
+        point: point)
       pinch = (time, duration, scale)
       events.append("pinchBegan")
-    case "insert":
-      guard arguments.count == 2, let count = Int(arguments[0]), let index = Int(arguments[1]) else {
-        throw .badStep(step, "expected 'insert N at I'")
+    case "insert", "delete":
+      guard edits < Self.maximumEdits else {
+        throw .badStep(
+          step, "a script may take at most \(Self.maximumEdits) insert and delete steps; this is one more")
       }
-      let total = snapshot.totalCount
-      guard (0...total).contains(index) else {
-        throw .badStep(step, "the index \(index) is past the library's end (\(total) photos)")
+      edits += 1
+      if verb == "insert" {
+        try insert(arguments, step: step, at: time)
+      } else {
+        try delete(arguments, step: step, at: time)
       }
-      guard count > 0, count <= maximumItemCount - total else {
-        throw .badStep(step, "the library may hold at most \(maximumItemCount) photos")
-      }
-      let new = snapshot.inserting(Array(nextID..<(nextID + count)), atGlobal: index)
-      nextID += count
-      // Where the new photos land (LibrarySnapshot.inserting's rule): after
-      // the photo before them, or first in the first section.
-      var section = 0
-      var position = 0
-      if index > 0, let (s, i) = snapshot.location(ofGlobal: index - 1) {
-        section = s
-        position = i + 1
-      }
-      let edits = (0..<count).map { CollectionUpdate.insertItem(ItemPath(section: section, item: position + $0)) }
-      try update(to: new, edits: edits, step: step, at: time)
-      events.append("inserted")
-    case "delete":
-      guard arguments.count == 2, let first = Int(arguments[0]), let last = Int(arguments[1]), first <= last else {
-        throw .badStep(step, "expected 'delete I..J' with I ≤ J")
-      }
-      let total = snapshot.totalCount
-      guard last < total else {
-        throw .badStep(step, "the range \(first)..\(last) is past the library's end (\(total) photos)")
-      }
-      // The photos first...last, section by section (positions before the update).
-      var edits: [CollectionUpdate] = []
-      edits.reserveCapacity(last - first + 1)
-      var start = 0
-      for (s, count) in snapshot.itemCounts.enumerated() {
-        let from = Swift.max(first, start)
-        let to = Swift.min(last + 1, start + count)
-        if from < to { for g in from..<to { edits.append(.deleteItem(ItemPath(section: s, item: g - start))) } }
-        start += count
-      }
-      try update(to: snapshot.removing(globalRange: first..<(last + 1)), edits: edits, step: step, at: time)
-      events.append("deleted")
     default:
       throw .unsupportedStep(step: step, verb: verb)
     }
   }
 
-  /// Animates to `new`, which `edits` (UIKit-style, in index paths) make
-  /// from the current snapshot: the identity mapping comes from the edits
-  /// in O(s + k log k) for k photos touched, not from diffing the two
-  /// snapshots (O(n·k) for k changes in a section of n).
+  private mutating func insert(_ arguments: [String], step: String, at time: Double) throws(ScriptError) {
+    guard arguments.count == 2, let count = Int(arguments[0]), let index = Int(arguments[1]) else {
+      throw .badStep(step, "expected 'insert N at I'")
+    }
+    let total = library.totalCount
+    guard (0...total).contains(index) else {
+      throw .badStep(step, "the index \(index) is past the library's end (\(total) photos)")
+    }
+    guard count > 0, count <= Self.maximumPhotoCount - total else {
+      throw .badStep(
+        step,
+        "the library would hold \(total) + \(count) photos; a script's library holds at most "
+          + "\(Self.maximumPhotoCount) (the limit of --items and --sections)")
+    }
+    var new = library
+    guard let landed = new.insert(nextID..<(nextID + count), atGlobal: index) else {
+      throw .badStep(step, "the library has no section to insert into")
+    }
+    try update(to: new, deleting: [], inserting: [landed], step: step, at: time)
+    nextID += count
+    events.append("inserted")
+  }
+
+  private mutating func delete(_ arguments: [String], step: String, at time: Double) throws(ScriptError) {
+    guard arguments.count == 2, let first = Int(arguments[0]), let last = Int(arguments[1]), first <= last else {
+      throw .badStep(step, "expected 'delete I..J' with I ≤ J")
+    }
+    let total = library.totalCount
+    guard first >= 0, last < total else {
+      throw .badStep(step, "the range \(first)..\(last) is past the library's end (\(total) photos)")
+    }
+    var new = library
+    let removed = new.remove(globalRange: first..<(last + 1))
+    try update(to: new, deleting: removed, inserting: [], step: step, at: time)
+    events.append("deleted")
+  }
+
+  /// Animates to `new`, which deleting `deleted` (positions before) and
+  /// inserting `inserted` (positions after) make from the current library:
+  /// the identity mapping comes from the ranges in O(s + r log r), with
+  /// nothing per photo (not from diffing two snapshots, O(n·k) for k
+  /// changes in a section of n).
   private mutating func update(
-    to new: LibrarySnapshot<Int, Int>, edits: [CollectionUpdate], step: String, at time: Double
+    to new: PhotoIdentities, deleting deleted: [ItemRange], inserting inserted: [ItemRange], step: String,
+    at time: Double
   ) throws(ScriptError) {
     let change: SnapshotChange
     do throws(CollectionUpdateError) {
-      change = try SnapshotChange(oldCounts: snapshot.itemCounts, newCounts: new.itemCounts, updates: edits)
+      change = try SnapshotChange(
+        oldCounts: library.itemCounts, newCounts: new.itemCounts, deleting: deleted, inserting: inserted)
     } catch {
       throw .badStep(step, error.description)
     }
-    let grid = try prepare(mode, new, step)
+    let grid = try prepare(mode, new.itemCounts, step)
     animator.change(to: grid, mapping: .dataChange(change), duration: Self.updateDuration, at: time)
-    snapshot = new
+    library = new
   }
 
   /// The photo identity shown by cell `id`, if it is one.
+  ///
+  /// - Complexity: O(log r) for r runs of consecutive identities.
   func photoID(_ id: ElementID) -> Int? {
-    guard id.kind == .cell, snapshot.sections.indices.contains(id.section) else { return nil }
-    let items = snapshot.sections[id.section].items
-    return items.indices.contains(id.item) ? items[id.item] : nil
+    guard id.kind == .cell, library.sections.indices.contains(id.section) else { return nil }
+    return library.sections[id.section].id(at: id.item)
   }
 
   /// The section identity of section `section`.
   func sectionID(_ section: Int) -> Int? {
-    snapshot.sections.indices.contains(section) ? snapshot.sections[section].id : nil
+    library.sections.indices.contains(section) ? library.sections[section].id : nil
+  }
+
+  /// How many photos section `section` holds (0 for none).
+  func photoCount(inSection section: Int) -> Int {
+    library.sections.indices.contains(section) ? library.sections[section].count : 0
   }
 }
 
@@ -440,9 +487,7 @@ struct PhotosScene: Scene {
         style: { a in
           if a.id.kind == .cell {
             guard a.extras.styleProgress > 0 else { return ElementStyle() }
-            let count =
-              session.snapshot.sections.indices.contains(a.id.section)
-              ? session.snapshot.sections[a.id.section].items.count : 0
+            let count = session.photoCount(inSection: a.id.section)
             return ElementStyle(
               summaryTitle: text(scene.days, a.id.section), summaryDetail: count == 1 ? "1 photo" : "\(count) photos")
           }
@@ -664,7 +709,7 @@ struct SimulatePhotos: ParsableCommand {
     o.add("offset", session.contentOffset)
     o.add("mode", session.mode.description)
     o.add("progress", session.progress)
-    o.add("photos", session.snapshot.totalCount)
+    o.add("photos", session.library.totalCount)
     o.add("events", raw: "[" + session.drainEvents().map(JSONWriter.string).joined(separator: ",") + "]")
     if elements {
       let visible = session.visibleAttributes.sorted { $0.id < $1.id }
@@ -769,6 +814,73 @@ extension BenchScenario {
       return BenchSubject(
         engine: engine, baseline: .interpolatingEverything(transitions, progress),
         keepAlive: (old, new, transition), prepareNs: prepareNs, preparedBytes: bytes)
+    }
+  }
+}
+
+extension BenchScenario {
+  /// One script step on `simulate photos --items n` (one section, All
+  /// Photos, scrolled to the middle): the step as `PhotoGridSession` takes
+  /// it (the library's runs, the mapping from ranges, preparing the grid,
+  /// the anchored transition) plus the first frame's visible elements.
+  /// The baseline is the step the way the tool took it before: the
+  /// library as one integer per photo copied and edited, an edit per photo
+  /// and the mapping built from them, and the new grid (O(n + k log k)).
+  static func photosStep(
+    _ name: String, verb: String, arguments: @escaping (_ n: Int, _ rng: inout BenchRandom) -> [String]
+  )
+    -> BenchScenario
+  {
+    BenchScenario(name: name) { n, samples, seed in
+      let viewport = Viewport(width: 390, height: 844)
+      let size = PhotosEntry.photoSize
+      let start = nanoseconds()
+      var session = try PhotoGridSession(
+        layout: .photosMonths, counts: [n], photoSize: size, viewport: viewport, offset: .zero)
+      let prepareNs = Double(nanoseconds() - start)
+      try session.setContentOffset(nil, Point(x: 0, y: session.animator.grid.contentHeight / 2), animated: false, at: 0)
+      session.advance(to: 0)
+      var rng = BenchRandom(seed: seed)
+      let steps = (0..<samples).map { _ in arguments(n, &rng) }
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        var copy = session
+        try? copy.perform(nil, verb: verb, arguments: steps[i], duration: 0, at: 1)
+        copy.visibleAttributes(into: &result)
+      }
+      let snapshot = LibrarySnapshot<Int, Int>(counts: [n])
+      let layout = PhotoGridLayout.photosMonths
+      let baseline = NaiveBaseline { i, _ in
+        let a = Int(steps[i][0]) ?? 0
+        let b = Int(steps[i][1]) ?? 0
+        let new: LibrarySnapshot<Int, Int>
+        let edits: [CollectionUpdate]
+        if verb == "insert" {
+          new = snapshot.inserting(Array(n..<(n + a)), atGlobal: b)
+          edits = (0..<a).map { .insertItem(ItemPath(section: 0, item: b + $0)) }
+        } else {
+          new = snapshot.removing(globalRange: a..<(b + 1))
+          edits = (a...b).map { .deleteItem(ItemPath(section: 0, item: $0)) }
+        }
+        blackHole(try? SnapshotChange(oldCounts: snapshot.itemCounts, newCounts: new.itemCounts, updates: edits))
+        blackHole(
+          try? layout.prepare(
+            items: LayoutItems(sections: new.itemCounts.map { .uniform(size, count: $0) }), viewport: viewport))
+      }
+      return BenchSubject(
+        engine: engine, baseline: baseline, keepAlive: (session, snapshot), prepareNs: prepareNs, preparedBytes: nil)
+    }
+  }
+
+  /// `insert 1000 at 0`.
+  static var photosStepInsert: BenchScenario {
+    photosStep("photos-step-insert", verb: "insert") { _, _ in ["1000", "0"] }
+  }
+
+  /// `delete I..I+999` at a random I.
+  static var photosStepDelete: BenchScenario {
+    photosStep("photos-step-delete", verb: "delete") { n, rng in
+      let first = Int(rng.double(in: 0...Double(Swift.max(0, n - 1000))))
+      return [String(first), String(Swift.min(n, first + 1000) - 1)]
     }
   }
 }

@@ -158,29 +158,16 @@ final class SceneRecorder {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let marks = Set(Self.keyFrames(script, fps: fps))
     let total = try Self.frameCount(script, fps: fps)
-    var apng = APNGWriter(width: pixelSize.width, height: pixelSize.height)
-    var keyFrames: [RecordedScene.KeyFrame] = []
+    // Frames are compressed on a second thread while the next is drawn.
+    let encoder = FrameEncoder(
+      width: pixelSize.width, height: pixelSize.height, fps: fps, directory: directory, name: entry.name,
+      marks: marks, everyFrame: everyFrame)
     var frame = 0
-    var failure: Error?
     var lastTime = 0.0
     let name = entry.name
     let progress = self.progress
     func emit(_ canvas: Canvas, time: Double) {
-      guard failure == nil else { return }
-      do {
-        try apng.add(canvas.image, delay: 1 / fps)
-        if marks.contains(frame) || everyFrame {
-          let still = try PNGEncoder.encode(canvas.image)
-          if marks.contains(frame) {
-            let file = String(format: "key-%02d.png", keyFrames.count + 1)
-            try writeFile(still, to: directory + "/" + file)
-            keyFrames.append(.init(path: entry.name + "/" + file, time: time))
-          }
-          if everyFrame { try writeFile(still, to: directory + String(format: "/frame-%04d.png", frame)) }
-        }
-      } catch {
-        failure = error
-      }
+      encoder.add(canvas.image, frame: frame, time: time)
       frame += 1
       lastTime = time
       progress?(name, frame, Swift.max(total, frame))
@@ -189,7 +176,8 @@ final class SceneRecorder {
     try script.run(on: &scene, fps: fps) { scene, time in
       emit(self.draw(scene), time: time)
     }
-    if let failure { throw failure }
+    let (apng, encoded) = try encoder.finish()
+    var keyFrames = encoded
     // Always keep the last frame as a still.
     if !marks.contains(frame - 1) {
       let still = try PNGEncoder.encode(draw(scene).image)

@@ -76,6 +76,9 @@ struct Replayer {
   var transitionTarget: (any LayoutHosting)?
   var lastContext: InvalidationContext?
   var buffer: [LayoutAttributes] = []
+  /// Whether a `prepare` call has succeeded (calls that query the layout
+  /// need one first).
+  var prepared = false
 
   /// The longest line read, in bytes.
   static let maximumLineLength = 1 << 20
@@ -120,6 +123,17 @@ struct Replayer {
       let DecodingError.dataCorrupted(context)
     {
       let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+      if field.isEmpty, let bad = Self.invalidValue(in: line) {
+        // The decoder stops at the first token that is not JSON: name
+        // the field that holds it (NaN, Infinity, 1e309 where a number
+        // belongs).
+        o.add(
+          "error",
+          "'\(bad.token)' is not a value this tool reads: a number must be finite (NaN, Infinity and numbers "
+            + "past ±1.8e308 are not JSON); index paths, sections and counts are whole numbers that fit in 64 bits")
+        o.add("field", bad.path)
+        return (o.text, true)
+      }
       o.add("error", field.isEmpty ? "not a JSON object" : "a value of the wrong type")
       o.add("field", field.isEmpty ? "line" : field)
       return (o.text, true)
@@ -171,6 +185,85 @@ struct Replayer {
     }
   }
 
+  /// The first bare token of `line` that is not a JSON value (`NaN`,
+  /// `Infinity`, `1e309`, a word) and the path of the field holding it
+  /// (`rect.1`, `context.contentOffsetAdjustment.0`), or `nil` when there
+  /// is none inside an object (the line is not JSON some other way).
+  ///
+  /// - Complexity: O(length of `line`).
+  /// The fields whose numbers are integers.
+  static let integerFields: Set<String> = ["format", "sections", "indexPath", "items", "before", "after"]
+
+  static func invalidValue(in line: String) -> (token: String, path: String)? {
+    enum Frame {
+      case object(String?)
+      case array(Int)
+    }
+    let bytes = Array(line.utf8)
+    var stack: [Frame] = []
+    var i = 0
+    func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    func isDelimiter(_ c: UInt8) -> Bool {
+      isSpace(c) || c == UInt8(ascii: ",") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") || c == UInt8(ascii: ":")
+    }
+    while i < bytes.count {
+      let c = bytes[i]
+      switch c {
+      case UInt8(ascii: "\""):
+        let start = i + 1
+        i += 1
+        while i < bytes.count && bytes[i] != UInt8(ascii: "\"") {
+          if bytes[i] == UInt8(ascii: "\\") { i += 1 }
+          i += 1
+        }
+        let text = String(decoding: bytes[start..<Swift.min(i, bytes.count)], as: UTF8.self)
+        i += 1
+        var j = i
+        while j < bytes.count && isSpace(bytes[j]) { j += 1 }
+        if j < bytes.count, bytes[j] == UInt8(ascii: ":"), case .object = stack.last {
+          stack[stack.count - 1] = .object(text)
+        }
+        continue
+      case UInt8(ascii: "{"): stack.append(.object(nil))
+      case UInt8(ascii: "["): stack.append(.array(0))
+      case UInt8(ascii: "}"), UInt8(ascii: "]"): if !stack.isEmpty { stack.removeLast() }
+      case UInt8(ascii: ","):
+        if case .array(let n) = stack.last { stack[stack.count - 1] = .array(n + 1) }
+      case UInt8(ascii: ":"): break
+      default:
+        if isSpace(c) { break }
+        let start = i
+        while i < bytes.count && !isDelimiter(bytes[i]) { i += 1 }
+        let token = String(decoding: bytes[start..<i], as: UTF8.self)
+        let numeric = token.utf8.allSatisfy { (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }
+        let whole = token.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
+        // A whole number past 64 bits is a JSON number, but no field
+        // takes it (index paths and counts are 64-bit integers).
+        // Index paths, counts and the format are integers.
+        let integral = stack.contains {
+          if case .object(let key?) = $0 { return Self.integerFields.contains(key) }
+          return false
+        }
+        let good =
+          ["true", "false", "null"].contains(token)
+          || (numeric && Double(token)?.isFinite == true && (!whole || Int(token) != nil)
+            && (!integral || Int(token) != nil))
+        guard good else {
+          let path = stack.compactMap { frame -> String? in
+            switch frame {
+            case .object(let key): key
+            case .array(let n): String(n)
+            }
+          }
+          return stack.isEmpty ? nil : (token, path.isEmpty ? "line" : path.joined(separator: "."))
+        }
+        continue
+      }
+      i += 1
+    }
+    return nil
+  }
+
   mutating func setBounds(_ rect: Rect) throws {
     do throws(HostError) {
       try host.setBounds(rect)
@@ -185,9 +278,17 @@ struct Replayer {
       let bounds = try Self.rect(Self.required(call.bounds, "bounds"), "bounds")
       let sections = try Self.required(call.sections, "sections")
       do throws(HostError) {
-        let prepared = try host.prepare(bounds: bounds, counts: sections)
-        o.add("prepared", prepared)
+        let again = try host.prepare(bounds: bounds, counts: sections)
+        o.add("prepared", again)
+        prepared = true
       } catch {
+        // Counts are the sections' fault; a layout that has no room in
+        // the bounds is theirs.
+        switch error {
+        case .invalidCounts, .update, .layout(.invalidItemCount), .layout(.contentTooLarge), .layout(.invalidItemSize):
+          break
+        default: throw ReplayFailure(field: "bounds", message: error.description)
+        }
         throw ReplayFailure(field: "sections", message: error.description)
       }
       o.add("contentSize", host.contentSize)
@@ -298,7 +399,9 @@ struct Replayer {
         throw ReplayFailure(field: "to", message: "no transition is running: give \"to\" with the target layout")
       }
       if let progress = call.progress {
-        guard progress.isFinite else { throw ReplayFailure(field: "progress", message: "must be a finite number") }
+        guard progress.isFinite, progress >= 0, progress <= 1 else {
+          throw ReplayFailure(field: "progress", message: "must be a number from 0 to 1, not \(progress)")
+        }
         transition?.progress = progress
       }
       guard let transition else { return }
@@ -332,6 +435,11 @@ struct Replayer {
   /// Prepares when an invalidation asked for it (UIKit calls `prepare()`
   /// before it queries).
   mutating func prepare() throws {
+    guard prepared else {
+      throw ReplayFailure(
+        field: "call",
+        message: "the layout is not prepared yet: a \"prepare\" call with bounds and sections must succeed first")
+    }
     do throws(HostError) {
       try host.prepareIfNeeded()
     } catch {

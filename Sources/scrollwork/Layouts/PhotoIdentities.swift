@@ -1,0 +1,183 @@
+import LayoutCore
+
+/// The photo grid session's library: each section's identity and its
+/// photos' identities, held as runs of consecutive integers. A library of
+/// `--items 100000000` is one run, and `insert N at I` adds one run (and
+/// splits at most one), so a script step costs O(s + r) for s sections
+/// and r runs, whatever the photo count and however many photos it
+/// touches. (A `LibrarySnapshot` of the same library holds one integer
+/// per photo: 800 MB for 10^8 photos, copied by every step.)
+struct PhotoIdentities: Hashable, Sendable {
+  struct Section: Hashable, Sendable {
+    /// The section's identity.
+    var id: Int
+    /// Its photos' identities, in order, as runs (none empty).
+    private(set) var runs: [Range<Int>]
+    /// `ends[j]`: how many photos runs `0...j` hold.
+    private(set) var ends: [Int]
+
+    init(id: Int, items: Range<Int>) {
+      self.id = id
+      runs = items.isEmpty ? [] : [items]
+      ends = items.isEmpty ? [] : [items.count]
+    }
+
+    /// How many photos it holds.
+    var count: Int { ends.last ?? 0 }
+
+    /// The identity of photo `item`, or `nil` out of range.
+    ///
+    /// - Complexity: O(log r).
+    func id(at item: Int) -> Int? {
+      guard item >= 0, item < count else { return nil }
+      let j = partitionPoint(in: 0..<ends.count) { ends[$0] > item }
+      return runs[j].lowerBound + item - (j == 0 ? 0 : ends[j - 1])
+    }
+
+    /// Every identity, in order (for tests).
+    var identities: [Int] { runs.flatMap { Array($0) } }
+
+    /// Puts `ids` before photo `position` (`count` appends).
+    ///
+    /// - Complexity: O(r).
+    mutating func insert(_ ids: Range<Int>, at position: Int) {
+      guard !ids.isEmpty else { return }
+      let p = Swift.min(Swift.max(0, position), count)
+      var result: [Range<Int>] = []
+      result.reserveCapacity(runs.count + 2)
+      var start = 0
+      var placed = false
+      for run in runs {
+        if !placed && p <= start + run.count && p >= start {
+          let cut = run.lowerBound + (p - start)
+          if cut > run.lowerBound { result.append(run.lowerBound..<cut) }
+          result.append(ids)
+          if cut < run.upperBound { result.append(cut..<run.upperBound) }
+          placed = true
+        } else {
+          result.append(run)
+        }
+        start += run.count
+      }
+      if !placed { result.append(ids) }
+      set(result)
+    }
+
+    /// Removes photos `positions` (clamped into `0..<count`).
+    ///
+    /// - Complexity: O(r).
+    mutating func remove(_ positions: Range<Int>) {
+      let lower = Swift.min(Swift.max(0, positions.lowerBound), count)
+      let upper = Swift.min(Swift.max(lower, positions.upperBound), count)
+      guard lower < upper else { return }
+      var result: [Range<Int>] = []
+      result.reserveCapacity(runs.count + 1)
+      var start = 0
+      for run in runs {
+        let end = start + run.count
+        // The part of the run before `lower` and the part after `upper`.
+        if start < lower { result.append(run.lowerBound..<(run.lowerBound + Swift.min(run.count, lower - start))) }
+        if end > upper { result.append((run.lowerBound + Swift.max(0, upper - start))..<run.upperBound) }
+        start = end
+      }
+      set(result)
+    }
+
+    /// Stores `list`, merging runs that continue one another.
+    private mutating func set(_ list: [Range<Int>]) {
+      var merged: [Range<Int>] = []
+      merged.reserveCapacity(list.count)
+      for run in list where !run.isEmpty {
+        if let last = merged.last, last.upperBound == run.lowerBound {
+          merged[merged.count - 1] = last.lowerBound..<run.upperBound
+        } else {
+          merged.append(run)
+        }
+      }
+      runs = merged
+      var total = 0
+      ends = merged.map {
+        total += $0.count
+        return total
+      }
+    }
+  }
+
+  private(set) var sections: [Section]
+  /// How many photos all sections hold.
+  private(set) var totalCount: Int
+
+  /// Sections `0, 1, …` of consecutive identities `0, 1, …`, `counts`
+  /// photos each (negative counts count as 0).
+  init(counts: [Int]) {
+    var next = 0
+    sections = counts.enumerated().map { s, count in
+      let n = Swift.max(0, count)
+      defer { next += n }
+      return Section(id: s, items: next..<(next + n))
+    }
+    totalCount = next
+  }
+
+  /// Each section's photo count.
+  var itemCounts: [Int] { sections.map(\.count) }
+
+  /// The section and position of global photo `index` (`index ==
+  /// totalCount` is the end of the last section); `nil` out of range or
+  /// with no sections.
+  ///
+  /// - Complexity: O(s).
+  func location(ofGlobal index: Int) -> (section: Int, item: Int)? {
+    guard index >= 0, !sections.isEmpty else { return nil }
+    var left = index
+    for (s, section) in sections.enumerated() {
+      if left < section.count { return (s, left) }
+      left -= section.count
+    }
+    return left == 0 ? (sections.count - 1, sections[sections.count - 1].count) : nil
+  }
+
+  /// Inserts `ids` before global photo `index` (`LibrarySnapshot`'s rule:
+  /// after the photo before them, or first in the first section), and
+  /// says where they landed; `nil` (nothing inserted) with no sections or
+  /// an index out of `0...totalCount`.
+  ///
+  /// - Complexity: O(s + r).
+  mutating func insert(_ ids: Range<Int>, atGlobal index: Int) -> ItemRange? {
+    guard !sections.isEmpty, (0...totalCount).contains(index) else { return nil }
+    var section = 0
+    var position = 0
+    if index > 0 {
+      guard let (s, i) = location(ofGlobal: index - 1) else { return nil }
+      section = s
+      position = i + 1
+    }
+    sections[section].insert(ids, at: position)
+    totalCount += ids.count
+    return ItemRange(section: section, items: position..<(position + ids.count))
+  }
+
+  /// Removes global photos `range` (clamped into `0..<totalCount`;
+  /// sections stay, even when emptied), and says which positions of which
+  /// sections they held before.
+  ///
+  /// - Complexity: O(s + r).
+  mutating func remove(globalRange range: Range<Int>) -> [ItemRange] {
+    let lower = Swift.min(Swift.max(0, range.lowerBound), totalCount)
+    let upper = Swift.min(Swift.max(lower, range.upperBound), totalCount)
+    var removed: [ItemRange] = []
+    var start = 0
+    for s in sections.indices {
+      let count = sections[s].count
+      let from = Swift.max(lower, start) - start
+      let to = Swift.min(upper, start + count) - start
+      if from < to {
+        sections[s].remove(from..<to)
+        removed.append(ItemRange(section: s, items: from..<to))
+      }
+      start += count
+    }
+    totalCount -= upper - lower
+    return removed
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LayoutCore
+import LayoutHost
+import Testing
+
+@testable import scrollwork
+
+/// Hostile replay lines, as the campaign (Scripts/campaign.py) sends them:
+/// each is refused with the field at fault, never answered as if it were
+/// good, and never blamed on the wrong field.
+@Suite struct ReplayHostileLineTests {
+  /// The answers to `lines` on a fresh host of `name`.
+  func replay(_ name: String, _ lines: [String], arguments: [String] = []) throws -> [[String: Any]] {
+    let entry = try #require(LayoutRegistry.entry(named: name))
+    var replayer = Replayer(host: try entry.replayHost(arguments: arguments))
+    return try lines.enumerated().map { i, line in
+      try #require(try json(replayer.answer(line, number: i + 1).text) as? [String: Any])
+    }
+  }
+
+  let prepare = #"{"call":"prepare","bounds":[0,0,390,844],"sections":[20]}"#
+
+  @Test(arguments: [
+    (#"{"call":"elements","rect":[0,NaN,390,844]}"#, "rect.1"),
+    (#"{"call":"elements","rect":[0,1e309,390,844]}"#, "rect.1"),
+    (#"{"call":"targetContentOffset","proposed":[0,0],"velocity":[-Infinity,0]}"#, "velocity.0"),
+    (
+      #"{"call":"invalidate","context":{"items":[[0,0]],"contentOffsetAdjustment":[0,NaN]}}"#,
+      "context.contentOffsetAdjustment.1"
+    ),
+    (#"{"call":"item","indexPath":[0.5,1]}"#, "indexPath.0"),
+    (#"{"call":"item","indexPath":[0,99999999999999999999]}"#, "indexPath.1"),
+    (#"{"call":"prepare","bounds":[0,0,390,844],"sections":[1.5]}"#, "sections.0"),
+  ])
+  func valuesThatAreNotJSONNumbersNameTheirField(line: String, field: String) throws {
+    let answers = try replay("flow", [prepare, line])
+    #expect(answers[1]["field"] as? String == field, "\(answers[1])")
+    #expect((answers[1]["error"] as? String)?.isEmpty == false)
+    #expect(answers[1]["line"] as? Int == 2)
+  }
+
+  @Test func aProgressOutsideZeroToOneIsRefusedNotClamped() throws {
+    for progress in ["-1e308", "1e308", "1.5", "-0.25", "281474976710656"] {
+      let answers = try replay(
+        "flow", [prepare, #"{"call":"transition","to":"photos --mode columns:5","progress":"# + progress + "}"])
+      #expect(answers[1]["field"] as? String == "progress", "\(progress): \(answers[1])")
+    }
+    let good = try replay("flow", [prepare, #"{"call":"transition","to":"photos","progress":0.25}"#])
+    #expect(good[1]["progress"] as? Double == 0.25)
+  }
+
+  @Test func callsBeforeAPrepareSaySoNotThatTheViewportIsZero() throws {
+    let answers = try replay(
+      "flow", [#"{"call":"contentSize"}"#, #"{"call":"elements"}"#, prepare, #"{"call":"contentSize"}"#])
+    for answer in answers.prefix(2) {
+      #expect(answer["field"] as? String == "call", "\(answer)")
+      #expect((answer["error"] as? String)?.contains("not prepared yet") == true)
+      #expect((answer["error"] as? String)?.contains("0.0x0.0") == false)
+    }
+    #expect(answers[3]["contentSize"] != nil)
+  }
+
+  @Test func boundsTooNarrowForTheLayoutAreBlamedOnTheBounds() throws {
+    let answers = try replay("photos", [#"{"call":"prepare","bounds":[0,0,2,2],"sections":[5]}"#])
+    #expect(answers[0]["field"] as? String == "bounds", "\(answers[0])")
+    let counts = try replay("photos", [#"{"call":"prepare","bounds":[0,0,390,844],"sections":[-1]}"#])
+    #expect(counts[0]["field"] as? String == "sections", "\(counts[0])")
+  }
+
+  @Test func invalidValueFindsTheFirstBadToken() {
+    #expect(Replayer.invalidValue(in: #"{"a":[1,2,{"b":[true,null,NaN]}]}"#)! == ("NaN", "a.2.b.2"))
+    #expect(Replayer.invalidValue(in: #"{"s":"NaN, in a string","x":-1e400}"#)! == ("-1e400", "x"))
+    #expect(Replayer.invalidValue(in: #"{"ok":[1.5e10,-0,5e-324,"\"q\""]}"#) == nil)
+    #expect(Replayer.invalidValue(in: "garbage") == nil, "outside an object there is no field to name")
+  }
+
+  @Test func benchNamesItsFilterWhenNothingMatches() throws {
+    var bench = try Bench.parse(["--quick", "--filter", "nosuch"])
+    #expect {
+      try bench.run()
+    } throws: { error in
+      "\(error)".contains("--filter 'nosuch'")
+    }
+    bench = try Bench.parse(["--quick", "--filter", "*"])
+    #expect(throws: (any Error).self) { try bench.run() }
+  }
+}
