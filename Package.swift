@@ -7,7 +7,9 @@ let package = Package(
   platforms: [.iOS(.v17)],
   products: [
     .library(name: "LayoutCore", targets: ["LayoutCore"]),
+    .library(name: "GestureScripting", targets: ["GestureScripting"]),
     .library(name: "ScrollPhysics", targets: ["ScrollPhysics"]),
+    .library(name: "PhotoGrid", targets: ["PhotoGrid"]),
     .library(name: "Album", targets: ["Album"]),
     .library(name: "LayoutHost", targets: ["LayoutHost"]),
     .library(name: "ScrollworkUIKit", targets: ["ScrollworkUIKit"]),
@@ -31,7 +33,13 @@ let package = Package(
 
     // MARK: - Scroll physics
 
-    .target(name: "ScrollPhysics", dependencies: ["LayoutCore"]),
+    /// The gesture-script language: common steps, and the verbs each layout declares.
+    .target(name: "GestureScripting", dependencies: ["LayoutCore"]),
+    .target(name: "ScrollPhysics", dependencies: ["LayoutCore", "GestureScripting"]),
+
+    // MARK: - The photo grid session (modes, pinch, inserts, deletes), used by the CLI, the viewer and hosts
+
+    .target(name: "PhotoGrid", dependencies: ["LayoutCore", "ScrollPhysics", "GestureScripting"]),
 
     // MARK: - The layout host: what a UICollectionView asks, for any layout (standard library + LayoutCore)
 
@@ -39,7 +47,7 @@ let package = Package(
 
     // MARK: - Album (pager + filmstrip + coordinator)
 
-    .target(name: "Album", dependencies: ["LayoutCore", "ScrollPhysics"]),
+    .target(name: "Album", dependencies: ["LayoutCore", "ScrollPhysics", "GestureScripting"]),
 
     // MARK: - The iOS products: thin shells over the host (every file is `#if canImport(UIKit)`,
     // so Linux builds them empty; Scripts/check-ios.sh type-checks them against the iOS SDK)
@@ -86,7 +94,9 @@ let package = Package(
       name: "scrollwork",
       dependencies: [
         "LayoutCore",
+        "GestureScripting",
         "ScrollPhysics",
+        "PhotoGrid",
         "Album",
         "LayoutHost",
         "MallocCounter",
@@ -104,9 +114,12 @@ let package = Package(
     .target(name: "ScrollworkTestSupport", dependencies: ["LayoutCore", "LayoutHost"]),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
-      name: "ScrollPhysicsTests", dependencies: ["ScrollPhysics", "LayoutCore", "ScrollworkTestSupport"]),
+      name: "ScrollPhysicsTests",
+      dependencies: ["ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
-    .testTarget(name: "AlbumTests", dependencies: ["Album", "LayoutCore", "ScrollPhysics", "ScrollworkTestSupport"]),
+    .testTarget(
+      name: "AlbumTests",
+      dependencies: ["Album", "LayoutCore", "ScrollPhysics", "GestureScripting", "ScrollworkTestSupport"]),
     .testTarget(
       name: "RasterTests",
       dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport", "PhotoLibrary"],
@@ -117,6 +130,7 @@ let package = Package(
       name: "ScrollworkCLITests",
       dependencies: [
         "scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer", "ToolSupport", "PhotoLibrary",
+        "GestureScripting", "PhotoGrid",
       ],
       exclude: ["Golden"]),
   ],

@@ -20,7 +20,8 @@ let package = Package(
       name: "FuzzScript",
       dependencies: [
         "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
-        .product(name: "ScrollPhysics", package: scrollwork),
+        .product(name: "GestureScripting", package: scrollwork), .product(name: "ScrollPhysics", package: scrollwork),
+        .product(name: "PhotoGrid", package: scrollwork),
       ]),
     .executableTarget(
       name: "FuzzDecode", dependencies: ["FuzzSupport", .product(name: "Raster", package: scrollwork)]),

@@ -19,7 +19,8 @@ if [[ ! -x $T ]]; then
   exit 0
 fi
 
-deps=(-m LayoutCore=Sources/LayoutCore -m LayoutHost=Sources/LayoutHost -m ScrollPhysics=Sources/ScrollPhysics
+deps=(-m LayoutCore=Sources/LayoutCore -m LayoutHost=Sources/LayoutHost -m GestureScripting=Sources/GestureScripting
+  -m ScrollPhysics=Sources/ScrollPhysics
   -m Album=Sources/Album)
 run() {
   "$T" "$@"

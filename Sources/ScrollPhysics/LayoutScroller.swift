@@ -1,3 +1,4 @@
+import GestureScripting
 import LayoutCore
 
 /// A scroll surface and a prepared layout kept together, as a collection

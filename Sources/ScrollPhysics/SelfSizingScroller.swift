@@ -1,3 +1,4 @@
+import GestureScripting
 import LayoutCore
 
 /// What one self-sizing frame did: the offset it shows, the anchor it held

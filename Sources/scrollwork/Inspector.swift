@@ -1,3 +1,4 @@
+import GestureScripting
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -22,7 +23,7 @@ import ScrollPhysics
 /// word is returned as text, for the parser to report.
 func loadScriptText(_ argument: String) throws -> String {
   if argument.contains(";") || argument.contains(where: \.isNewline) { return argument }
-  if (try? GestureScript(argument)) != nil { return argument }
+  if (try? GestureScript(argument, verbs: LayoutRegistry.scriptVerbs)) != nil { return argument }
   var info = stat()
   if lstat(argument, &info) == 0 { return try loadScriptFile(argument) }
   // No file of that name. A step with arguments (it holds a space) is script
@@ -31,7 +32,7 @@ func loadScriptText(_ argument: String) throws -> String {
   if argument.contains("/") || argument.contains(".") {
     // A word that may be either: both readings are reported.
     do {
-      _ = try GestureScript(argument)
+      _ = try GestureScript(argument, verbs: LayoutRegistry.scriptVerbs)
     } catch {
       throw ScriptError.unreadable(path: argument, reason: "no such file, and as a script: \(error)")
     }

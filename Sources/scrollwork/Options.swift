@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureScripting
 import LayoutCore
 import ScrollPhysics
 import ToolSupport
@@ -359,7 +360,9 @@ struct RunOptions: ParsableArguments {
     try Check.inRange(fps, 1...1000, "--fps")
   }
 
-  func gestureScript() throws -> GestureScript { try GestureScript(script.requiredText()) }
+  func gestureScript() throws -> GestureScript {
+    try GestureScript(script.requiredText(), verbs: LayoutRegistry.scriptVerbs)
+  }
 }
 
 /// Options of `scrollwork simulate` shared by every layout.

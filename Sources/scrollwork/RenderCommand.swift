@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureScripting
 import LayoutCore
 import ScrollPhysics
 
@@ -47,7 +48,7 @@ struct Render: ParsableCommand {
     let (entry, text) = try scene()
     var job = try frames.job(output: out, scenes: [(entry, text)], title: "Scrollwork: \(entry.title)")
     // A bad or overlong script fails before any work.
-    try SceneRecorder.checkLength(try GestureScript(text), fps: frames.fps)
+    try SceneRecorder.checkLength(try GestureScript(text, verbs: LayoutRegistry.scriptVerbs), fps: frames.fps)
     job.everyFrame = everyFrame
     try job.run()
   }

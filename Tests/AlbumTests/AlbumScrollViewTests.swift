@@ -1,3 +1,4 @@
+import GestureScripting
 import LayoutCore
 import ScrollPhysics
 import ScrollworkTestSupport

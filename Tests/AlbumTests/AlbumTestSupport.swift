@@ -1,4 +1,5 @@
 import Album
+import GestureScripting
 import LayoutCore
 import ScrollPhysics
 import ScrollworkTestSupport

@@ -1,10 +1,12 @@
+import GestureScripting
 import LayoutCore
+import PhotoGrid
 import ScrollPhysics
 import Testing
 
 /// A driver that takes the layout verbs and records them.
 private struct VerbRecorder: GestureDriven {
-  static var layoutVerbs: Set<String> { GestureScript.layoutVerbs }
+  static var layoutVerbs: Set<String> { PhotoGridSession.layoutVerbs }
   var performed: [(verb: String, arguments: [String], duration: Double, time: Double)] = []
   var advances = 0
   mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {}
@@ -24,15 +26,43 @@ private struct VerbRecorder: GestureDriven {
 }
 
 @Suite struct GestureScriptVerbTests {
+  @Test func aLayoutDeclaresItsOwnVerbsAndOnlyDeclaredVerbsParse() throws {
+    // Without the photo grid's declarations its verbs are unknown steps.
+    #expect(throws: ScriptError.self) { try GestureScript("mode months 0.4") }
+    // Any layout can declare a verb: a 'spin DEGREES SECONDS' of its own.
+    let spin = LayoutVerb(name: "spin", owner: "the test's spinner") { words, name throws(ScriptError) in
+      guard words.count == 2 else { throw .badStep(name, "expected 'spin DEGREES SECONDS'") }
+      return ([words[0]], try GestureScript.seconds(words[1], name))
+    }
+    let script = try GestureScript("drag 0,-10 0.1; spin 90 0.5", verbs: [spin])
+    #expect(script.steps[1].action == .custom(verb: "spin", arguments: ["90"], duration: 0.5))
+    #expect(try script.tickMarks(fps: 10) == [1, 6])
+    // A driver that does not take it refuses the script, naming who does.
+    var recorder = VerbRecorder()
+    do {
+      try script.run(on: &recorder, fps: 10) { _, _ in }
+      Issue.record("ran")
+    } catch {
+      #expect(error.description.contains("only the test's spinner takes it"), "\(error)")
+    }
+    // A declared verb cannot shadow a common step.
+    let shadow = LayoutVerb(name: "drag", owner: "nobody") { _, name throws(ScriptError) in
+      throw .badStep(name, "never called")
+    }
+    #expect(try GestureScript("drag 0,-10 0.1", verbs: [shadow]).steps.count == 1)
+  }
+
   @Test func parsesTheLayoutVerbs() throws {
-    let script = try GestureScript("mode months 0.4; pinch 0.6 0.3 at 100,200; insert 5 at 12; delete 3..7; pinch 2 0")
+    let script = try GestureScript(
+      "mode months 0.4; pinch 0.6 0.3 at 100,200; insert 5 at 12; delete 3..7; pinch 2 0", verbs: PhotoGridSession.verbs
+    )
     #expect(script.steps.count == 5)
     #expect(script.steps[0].action == .custom(verb: "mode", arguments: ["months"], duration: 0.4))
     #expect(script.steps[1].action == .custom(verb: "pinch", arguments: ["0.6", "100,200"], duration: 0.3))
     #expect(script.steps[2].action == .custom(verb: "insert", arguments: ["5", "12"], duration: nil))
     #expect(script.steps[3].action == .custom(verb: "delete", arguments: ["3", "7"], duration: nil))
     #expect(script.steps[4].action == .custom(verb: "pinch", arguments: ["2"], duration: 0))
-    #expect(try GestureScript("grid mode columns:5 1").steps[0].target == "grid")
+    #expect(try GestureScript("grid mode columns:5 1", verbs: PhotoGridSession.verbs).steps[0].target == "grid")
   }
 
   @Test(arguments: [
@@ -42,12 +72,12 @@ private struct VerbRecorder: GestureDriven {
     "insert 5 at 99999999999999999999", "delete 3", "delete 7..3", "delete -1..3", "delete a..b", "delete 1..2..3",
   ])
   func rejectsBadLayoutSteps(text: String) {
-    #expect(throws: ScriptError.self) { try GestureScript(text) }
+    #expect(throws: ScriptError.self) { try GestureScript(text, verbs: PhotoGridSession.verbs) }
   }
 
   @Test func badStepMessagesNameTheProblem() {
     do {
-      _ = try GestureScript("wait 1; pinch 0 1")
+      _ = try GestureScript("wait 1; pinch 0 1", verbs: PhotoGridSession.verbs)
       Issue.record("parsed")
     } catch {
       #expect(error.description.contains("2 'pinch 0 1'"))
@@ -56,7 +86,8 @@ private struct VerbRecorder: GestureDriven {
   }
 
   @Test func timedVerbsCountFramesAndInstantOnesDoNot() throws {
-    let script = try GestureScript("mode months 0.5; insert 3 at 0; pinch 0.5 0.25; delete 0..1")
+    let script = try GestureScript(
+      "mode months 0.5; insert 3 at 0; pinch 0.5 0.25; delete 0..1", verbs: PhotoGridSession.verbs)
     #expect(try script.tickMarks(fps: 100) == [50, 75])
     var driver = VerbRecorder()
     var frames: [Double] = []
@@ -69,7 +100,7 @@ private struct VerbRecorder: GestureDriven {
   }
 
   @Test func aLongLayoutVerbIsRefusedBeforeRunning() throws {
-    let script = try GestureScript("mode months 86400")
+    let script = try GestureScript("mode months 86400", verbs: PhotoGridSession.verbs)
     #expect(throws: ScriptError.self) { try script.frameCount(fps: 120) }
   }
 
@@ -79,7 +110,9 @@ private struct VerbRecorder: GestureDriven {
     var scroller = LayoutScroller(layout: layout, state: ScrollState())
     var frames = 0
     do {
-      try GestureScript("drag 0,-10 0.1; mode months 0.3").run(on: &scroller) { _, _ in frames += 1 }
+      try GestureScript("drag 0,-10 0.1; mode months 0.3", verbs: PhotoGridSession.verbs).run(on: &scroller) { _, _ in
+        frames += 1
+      }
       Issue.record("ran")
     } catch {
       #expect(error.description.contains("'mode' is not a step this layout takes"))

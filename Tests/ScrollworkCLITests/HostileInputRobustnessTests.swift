@@ -1,4 +1,5 @@
 import Foundation
+import GestureScripting
 import PhotoLibrary
 import LayoutCore
 import Raster

@@ -1,4 +1,6 @@
+import GestureScripting
 import LayoutCore
+import PhotoGrid
 import ScrollPhysics
 import ScrollworkTestSupport
 import Testing
@@ -117,7 +119,7 @@ import Testing
 
   @Test func aStepTheGridRefusesIsNamedByItsNumberAndText() throws {
     var grid = try session([20])
-    let script = try GestureScript("wait 0.1; insert 2 at 0 # fine\ninsert   1 at 99")
+    let script = try GestureScript("wait 0.1; insert 2 at 0 # fine\ninsert   1 at 99", verbs: PhotoGridSession.verbs)
     let message = error { try script.run(on: &grid, fps: 30) { _, _ in } }
     #expect(message == "bad script step 3 'insert   1 at 99': the index 99 is past the library's end (22 photos)")
   }

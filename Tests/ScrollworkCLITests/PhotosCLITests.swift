@@ -1,5 +1,7 @@
 import Foundation
+import GestureScripting
 import LayoutCore
+import PhotoGrid
 import ScrollPhysics
 import Raster
 import Testing
@@ -234,7 +236,7 @@ import Testing
     var scene = try PhotosScene(layout: .photosMonths, context: context)
     var modes: [String] = []
     var lastBefore: (offset: Point, elements: [LayoutAttributes], session: PhotoGridSession)?
-    try GestureScript(PhotosEntry.demoScript).run(on: &scene, fps: 60) { scene, _ in
+    try GestureScript(PhotosEntry.demoScript, verbs: LayoutRegistry.scriptVerbs).run(on: &scene, fps: 60) { scene, _ in
       let mode = scene.session.mode.description
       if modes.last != mode { modes.append(mode) }
       if scene.session.library.totalCount == 48 {

@@ -1,5 +1,6 @@
 import CRasterShim
 import Foundation
+import GestureScripting
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -98,7 +99,7 @@ import ToolSupport
       let canvas = recorder.draw(scene)
       let distinct = Set(stride(from: 0, to: canvas.image.pixels.count, by: 4 * 7).map { canvas.image.pixels[$0] })
       #expect(distinct.count > 8, "\(entry.name) draws something")
-      _ = try GestureScript(entry.demoScript)
+      _ = try GestureScript(entry.demoScript, verbs: LayoutRegistry.scriptVerbs)
     }
   }
 

@@ -1,8 +1,11 @@
 import FuzzSupport
+import GestureScripting
 import LayoutCore
+import PhotoGrid
 import ScrollPhysics
 
-/// The gesture-script parser and runner, on arbitrary text: parsing
+/// The gesture-script parser (with the photo grid's declared verbs) and
+/// runner, on arbitrary text: parsing
 /// either succeeds or throws a `ScriptError`; a parsed script either runs
 /// or throws before its first step; every frame's offset and velocity are
 /// finite.
@@ -13,7 +16,8 @@ public func fuzzScript(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let text = String(decoding: bytes, as: UTF8.self)
   let script: GestureScript
   do {
-    script = try GestureScript(text)
+    // With the photo grid's verbs: their parsers are fuzzed too.
+    script = try GestureScript(text, verbs: PhotoGridSession.verbs)
   } catch {
     if error.description.isEmpty { fuzzFail("empty message") }
     return 0

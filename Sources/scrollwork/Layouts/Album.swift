@@ -1,5 +1,6 @@
 import Album
 import ArgumentParser
+import GestureScripting
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -277,7 +278,7 @@ struct SimulateAlbum: ParsableCommand {
   }
 
   func run() throws {
-    let gestures = try GestureScript(script.requiredText())
+    let gestures = try GestureScript(script.requiredText(), verbs: LayoutRegistry.scriptVerbs)
     var coordinator = try AlbumCoordinator(
       photos: input.layoutItems(), viewport: input.viewport.value,
       configuration: album.configuration(stripHeight: stripHeight), photo: photo)

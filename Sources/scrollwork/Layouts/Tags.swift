@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureScripting
 import LayoutCore
 import Raster
 import ScrollPhysics

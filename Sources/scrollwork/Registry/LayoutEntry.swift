@@ -1,4 +1,5 @@
 import ArgumentParser
+import GestureScripting
 import LayoutCore
 
 /// A named set of constants for one layout: the seed's values, or a
@@ -57,9 +58,14 @@ protocol LayoutEntry {
   /// items of about `size` (tests and the campaign drive every layout
   /// with them). The default: `--items N --item-size WxH`.
   static func itemArguments(count: Int, size: Size) -> [String]
+  /// The script steps the layout declares besides the common ones (the
+  /// photo grid's `mode`, `pinch`, `insert`, `delete`); none by default.
+  static var scriptVerbs: [LayoutVerb] { get }
 }
 
 extension LayoutEntry {
+  static var scriptVerbs: [LayoutVerb] { [] }
+
   static func itemArguments(count: Int, size: Size) -> [String] {
     ["--items", String(count), "--item-size", "\(JSONWriter.number(size.width))x\(JSONWriter.number(size.height))"]
   }
@@ -89,6 +95,11 @@ extension LayoutEntry {
 
 /// Every layout the tool knows, in demo order. This is the one list.
 enum LayoutRegistry {
+  /// Every layout's declared script verbs: what scripts are parsed with
+  /// (a driver then refuses the verbs it does not take, naming the layout
+  /// that does).
+  static var scriptVerbs: [LayoutVerb] { all.flatMap { $0.scriptVerbs } }
+
   static var all: [any LayoutEntry.Type] {
     [
       AlbumEntry.self,  // the main act

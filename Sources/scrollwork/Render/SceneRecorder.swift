@@ -1,4 +1,5 @@
 import Foundation
+import GestureScripting
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -133,7 +134,7 @@ final class SceneRecorder {
   func record(
     _ entry: SceneEntry, scriptText: String, fps: Double, folder: String, everyFrame: Bool = false
   ) throws -> RecordedScene {
-    let script = try GestureScript(scriptText)
+    let script = try GestureScript(scriptText, verbs: LayoutRegistry.scriptVerbs)
     try Self.checkLength(script, fps: fps)
     var scene = try entry.make(context)
     try Self.rehearse(script, on: scene, fps: fps)

@@ -16,15 +16,13 @@ import LayoutCore
 /// | `tap` | the finger touches and lifts at once: stops a fling |
 /// | `scroll X,Y` | animated `setContentOffset`, clamped into bounds |
 /// | `jump X,Y` | `setContentOffset` without animation, clamped into bounds |
-/// | `mode NAME SECONDS` | photo grid: animate to mode `all`, `months` or `columns:N` over SECONDS |
-/// | `pinch SCALE SECONDS [at X,Y]` | photo grid: a pinch from scale 1 to SCALE (> 0) over SECONDS, at screen point X,Y (the centre by default), then lift |
-/// | `insert N at I` | photo grid: N new photos (1…1,000,000) at global index I, animated |
-/// | `delete I..J` | photo grid: photos I through J (global indices, both included) are removed, animated |
 ///
-/// The last four are *layout verbs* (`Action.custom`): the parser checks
-/// their arguments, and a driver that does not take them (every layout but
-/// the photo grid) refuses the script before it runs
-/// (`ScriptError.unsupportedStep`).
+/// Besides these, a layout declares its own steps as `LayoutVerb`s (the
+/// photo grid's `mode`, `pinch`, `insert`, `delete`): the parser is given
+/// the verbs it should know, checks their arguments with the layout's own
+/// parser (`Action.custom`), and a driver that does not take a verb
+/// refuses the script before it runs (`ScriptError.unsupportedStep`,
+/// naming the layout that does).
 ///
 /// A finger moving left (negative DX) scrolls the content towards higher
 /// offsets, as on a phone. An untargeted `hold` or `release` goes to the one
@@ -39,7 +37,7 @@ public struct GestureScript: Hashable, Sendable {
     case tap
     case scroll(Point)
     case jump(Point)
-    /// A layout verb (see `layoutVerbs`): its name, its words after the
+    /// A layout verb (a `LayoutVerb`): its name, its words after the
     /// name (checked by the parser), and how long it lasts in seconds
     /// (`nil` for an instant step such as `insert`).
     case custom(verb: String, arguments: [String], duration: Double?)
@@ -57,6 +55,9 @@ public struct GestureScript: Hashable, Sendable {
 
   /// The parsed steps, in order.
   public var steps: [Step]
+  /// Who takes each layout verb the script uses (`LayoutVerb.owner`), for
+  /// messages.
+  public var verbOwners: [String: String] = [:]
 
   /// The most frames one run may produce (about 14 minutes at 120 Hz).
   public static let maximumFrames = 100_000
@@ -79,7 +80,11 @@ public struct GestureScript: Hashable, Sendable {
   /// - Throws: `ScriptError.badStep` naming the bad step (its number and
   ///   text) and why; `.tooLong` for a text longer than
   ///   `maximumTextLength` bytes.
-  public init(_ text: String) throws(ScriptError) {
+  /// - Parameter verbs: the layout verbs to know besides the common steps
+  ///   (a verb not among them is an unknown step).
+  public init(_ text: String, verbs: [LayoutVerb] = []) throws(ScriptError) {
+    var declared: [String: LayoutVerb] = [:]
+    for verb in verbs where !Self.verbs.contains(verb.name) { declared[verb.name] = verb }
     guard text.utf8.count <= Self.maximumTextLength else {
       throw .badStep("(\(text.utf8.count) bytes)", "a script may hold at most \(Self.maximumTextLength) bytes")
     }
@@ -94,9 +99,10 @@ public struct GestureScript: Hashable, Sendable {
       guard !words.isEmpty else { continue }
       let name = Self.stepName(steps.count + 1, line)
       var target: String?
-      if !Self.allVerbs.contains(words[0]) {
+      func isVerb(_ word: String) -> Bool { Self.verbs.contains(word) || declared[word] != nil }
+      if !isVerb(words[0]) {
         // A target name comes before a step; anything else is not a step.
-        guard words.count >= 2, Self.allVerbs.contains(words[1]) else {
+        guard words.count >= 2, isVerb(words[1]) else {
           let first = words[0]
           throw .badStep(
             name,
@@ -116,8 +122,11 @@ public struct GestureScript: Hashable, Sendable {
       case ("tap", 0): action = .tap
       case ("scroll", 1): action = .scroll(try Self.point(words[0], name))
       case ("jump", 1): action = .jump(try Self.point(words[0], name))
-      case _ where Self.layoutVerbs.contains(verb):
-        action = try Self.layoutStep(verb, words, name)
+      case _ where declared[verb] != nil:
+        let layoutVerb = declared[verb]!
+        let parsed = try layoutVerb.parse(words, name)
+        action = .custom(verb: verb, arguments: parsed.arguments, duration: parsed.duration)
+        verbOwners[verb] = layoutVerb.owner
       default:
         throw .badStep(
           name, Self.verbs.contains(verb) ? "wrong number of arguments for '\(verb)'" : "unknown step '\(verb)'")
@@ -130,59 +139,9 @@ public struct GestureScript: Hashable, Sendable {
   /// The step names every driver understands.
   public static let verbs: Set<String> = ["drag", "hold", "release", "wait", "tap", "scroll", "jump"]
 
-  /// The layout verbs: steps only some drivers take (the photo grid's).
-  public static let layoutVerbs: Set<String> = ["mode", "pinch", "insert", "delete"]
-
-  /// Every step name the parser knows.
-  public static let allVerbs: Set<String> = verbs.union(layoutVerbs)
-
-  /// The most photos one `insert` step may add.
-  public static let maximumInsertCount = 1_000_000
-
-  /// Parses and checks one layout verb's arguments (`words`, after the verb).
-  static func layoutStep(_ verb: String, _ words: [String], _ name: String) throws(ScriptError) -> Action {
-    switch (verb, words.count) {
-    case ("mode", 2):
-      guard PhotoGridLayout.Mode(parsing: words[0]) != nil else {
-        throw .badStep(name, "'\(words[0])' is not a mode (all, months or columns:N)")
-      }
-      return .custom(verb: verb, arguments: [words[0]], duration: try seconds(words[1], name))
-    case ("pinch", 2), ("pinch", 4):
-      let scale = try number(words[0], name)
-      guard scale > 0 else { throw .badStep(name, "a pinch scale must be > 0, not \(words[0])") }
-      let duration = try seconds(words[1], name)
-      var arguments = [words[0]]
-      if words.count == 4 {
-        guard words[2] == "at" else { throw .badStep(name, "expected 'at X,Y' after the duration") }
-        _ = try point(words[3], name)
-        arguments.append(words[3])
-      }
-      return .custom(verb: verb, arguments: arguments, duration: duration)
-    case ("insert", 3):
-      guard words[1] == "at" else { throw .badStep(name, "expected 'insert N at I'") }
-      let count = try whole(words[0], name)
-      guard (1...maximumInsertCount).contains(count) else {
-        throw .badStep(name, "an insert adds 1 to \(maximumInsertCount) photos, not \(words[0])")
-      }
-      _ = try whole(words[2], name)
-      return .custom(verb: verb, arguments: [words[0], words[2]], duration: nil)
-    case ("delete", 1):
-      let ends = words[0].split(separator: ".", omittingEmptySubsequences: true)
-      guard words[0].contains(".."), ends.count == 2 else {
-        throw .badStep(name, "'\(words[0])' is not a range I..J")
-      }
-      let i = try whole(String(ends[0]), name)
-      let j = try whole(String(ends[1]), name)
-      guard i <= j else { throw .badStep(name, "the range \(words[0]) is empty (I must be ≤ J)") }
-      return .custom(verb: verb, arguments: [String(i), String(j)], duration: nil)
-    default:
-      throw .badStep(name, "wrong number of arguments for '\(verb)'")
-    }
-  }
-
   /// A whole number ≥ 0 that fits an `Int` (parsed as text, never through
   /// a `Double`).
-  static func whole(_ word: String, _ step: String) throws(ScriptError) -> Int {
+  public static func whole(_ word: String, _ step: String) throws(ScriptError) -> Int {
     guard let value = Int(word), value >= 0 else { throw .badStep(step, "'\(word)' is not a whole number ≥ 0") }
     return value
   }
@@ -194,14 +153,16 @@ public struct GestureScript: Hashable, Sendable {
     return "\(number) '\(short)'"
   }
 
-  static func number(_ word: String, _ step: String) throws(ScriptError) -> Double {
+  /// A finite number.
+  public static func number(_ word: String, _ step: String) throws(ScriptError) -> Double {
     guard let value = Double(word), value.isFinite else {
       throw .badStep(step, "'\(word)' is not a finite number")
     }
     return value
   }
 
-  static func seconds(_ word: String, _ step: String) throws(ScriptError) -> Double {
+  /// A duration in `0...maximumStepDuration` seconds.
+  public static func seconds(_ word: String, _ step: String) throws(ScriptError) -> Double {
     let value = try number(word, step)
     guard value >= 0 else { throw .badStep(step, "a duration cannot be negative") }
     guard value <= maximumStepDuration else {
@@ -210,7 +171,8 @@ public struct GestureScript: Hashable, Sendable {
     return value
   }
 
-  static func point(_ word: String, _ step: String) throws(ScriptError) -> Point {
+  /// `X` or `X,Y`, finite.
+  public static func point(_ word: String, _ step: String) throws(ScriptError) -> Point {
     let parts = word.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 1 || parts.count == 2 else { throw .badStep(step, "'\(word)' is not X or X,Y") }
     let x = try number(parts[0], step)
@@ -285,7 +247,9 @@ public struct GestureScript: Hashable, Sendable {
     // And every layout verb is one the driver takes.
     for (index, step) in steps.enumerated() {
       if case .custom(let verb, _, _) = step.action, !Driver.layoutVerbs.contains(verb) {
-        throw .unsupportedStep(step: Self.stepName(index + 1, Substring(step.text)), verb: verb)
+        throw .unsupportedStep(
+          step: Self.stepName(index + 1, Substring(step.text)), verb: verb,
+          takenBy: verbOwners[verb] ?? "another layout")
       }
     }
     var tick = 0
@@ -397,8 +361,8 @@ public enum ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The script file could not be read: the path and why.
   case unreadable(path: String, reason: String)
   /// A layout verb (`mode`, `pinch`, …) the driven layout does not take:
-  /// the step and the verb.
-  case unsupportedStep(step: String, verb: String)
+  /// the step, the verb and who takes it (`LayoutVerb.owner`).
+  case unsupportedStep(step: String, verb: String, takenBy: String)
 
   public var description: String {
     switch self {
@@ -410,8 +374,8 @@ public enum ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLong(let step, let frames):
       "the script needs \(frames) frames by step \(step); at most \(GestureScript.maximumFrames) are allowed"
     case .unreadable(let path, let reason): "cannot read script file '\(path)': \(reason)"
-    case .unsupportedStep(let step, let verb):
-      "bad script step \(step): '\(verb)' is not a step this layout takes (only the photo grid, 'photos', takes it)"
+    case .unsupportedStep(let step, let verb, let owner):
+      "bad script step \(step): '\(verb)' is not a step this layout takes (only \(owner) takes it)"
     }
   }
 }
@@ -431,7 +395,7 @@ public protocol GestureDriven {
     _ target: String?, _ offset: Point, animated: Bool, at time: Double) throws(ScriptError)
   /// Advances every motion to `time`.
   mutating func advance(to time: Double)
-  /// The layout verbs (`GestureScript.layoutVerbs`) this driver takes;
+  /// The layout verbs (`LayoutVerb.name`) this driver takes;
   /// none by default. `run` refuses a script using any other before it
   /// starts.
   static var layoutVerbs: Set<String> { get }
@@ -448,6 +412,29 @@ extension GestureDriven {
   public mutating func perform(
     _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
   ) throws(ScriptError) {
-    throw .unsupportedStep(step: "'\(verb)'", verb: verb)
+    throw .unsupportedStep(step: "'\(verb)'", verb: verb, takenBy: "another layout")
+  }
+}
+
+/// A step only some layouts take, declared by the layout that takes it
+/// (the photo grid's `mode`, `pinch`, `insert` and `delete`): its name, who
+/// takes it (for messages), and its argument parser.
+public struct LayoutVerb: Sendable {
+  /// The step's first word.
+  public let name: String
+  /// The layout that takes it, in words: "the photo grid, 'photos'".
+  public let owner: String
+  /// Checks the words after the verb (the step's name for messages) and
+  /// returns the arguments the driver gets and the step's duration in
+  /// seconds (`nil` for an instant step).
+  public let parse: @Sendable ([String], String) throws(ScriptError) -> (arguments: [String], duration: Double?)
+
+  public init(
+    name: String, owner: String,
+    parse: @escaping @Sendable ([String], String) throws(ScriptError) -> (arguments: [String], duration: Double?)
+  ) {
+    self.name = name
+    self.owner = owner
+    self.parse = parse
   }
 }

@@ -7,40 +7,40 @@ import LayoutCore
 /// and r runs, whatever the photo count and however many photos it
 /// touches. (A `LibrarySnapshot` of the same library holds one integer
 /// per photo: 800 MB for 10^8 photos, copied by every step.)
-struct PhotoIdentities: Hashable, Sendable {
-  struct Section: Hashable, Sendable {
+public struct PhotoIdentities: Hashable, Sendable {
+  public struct Section: Hashable, Sendable {
     /// The section's identity.
-    var id: Int
+    public var id: Int
     /// Its photos' identities, in order, as runs (none empty).
-    private(set) var runs: [Range<Int>]
+    public private(set) var runs: [Range<Int>]
     /// `ends[j]`: how many photos runs `0...j` hold.
-    private(set) var ends: [Int]
+    public private(set) var ends: [Int]
 
-    init(id: Int, items: Range<Int>) {
+    public init(id: Int, items: Range<Int>) {
       self.id = id
       runs = items.isEmpty ? [] : [items]
       ends = items.isEmpty ? [] : [items.count]
     }
 
     /// How many photos it holds.
-    var count: Int { ends.last ?? 0 }
+    public var count: Int { ends.last ?? 0 }
 
     /// The identity of photo `item`, or `nil` out of range.
     ///
     /// - Complexity: O(log r).
-    func id(at item: Int) -> Int? {
+    public func id(at item: Int) -> Int? {
       guard item >= 0, item < count else { return nil }
       let j = partitionPoint(in: 0..<ends.count) { ends[$0] > item }
       return runs[j].lowerBound + item - (j == 0 ? 0 : ends[j - 1])
     }
 
     /// Every identity, in order (for tests).
-    var identities: [Int] { runs.flatMap { Array($0) } }
+    public var identities: [Int] { runs.flatMap { Array($0) } }
 
     /// Puts `ids` before photo `position` (`count` appends).
     ///
     /// - Complexity: O(r).
-    mutating func insert(_ ids: Range<Int>, at position: Int) {
+    public mutating func insert(_ ids: Range<Int>, at position: Int) {
       guard !ids.isEmpty else { return }
       let p = Swift.min(Swift.max(0, position), count)
       var result: [Range<Int>] = []
@@ -66,7 +66,7 @@ struct PhotoIdentities: Hashable, Sendable {
     /// Removes photos `positions` (clamped into `0..<count`).
     ///
     /// - Complexity: O(r).
-    mutating func remove(_ positions: Range<Int>) {
+    public mutating func remove(_ positions: Range<Int>) {
       let lower = Swift.min(Swift.max(0, positions.lowerBound), count)
       let upper = Swift.min(Swift.max(lower, positions.upperBound), count)
       guard lower < upper else { return }
@@ -103,13 +103,13 @@ struct PhotoIdentities: Hashable, Sendable {
     }
   }
 
-  private(set) var sections: [Section]
+  public private(set) var sections: [Section]
   /// How many photos all sections hold.
-  private(set) var totalCount: Int
+  public private(set) var totalCount: Int
 
   /// Sections `0, 1, …` of consecutive identities `0, 1, …`, `counts`
   /// photos each (negative counts count as 0).
-  init(counts: [Int]) {
+  public init(counts: [Int]) {
     var next = 0
     sections = counts.enumerated().map { s, count in
       let n = Swift.max(0, count)
@@ -120,14 +120,14 @@ struct PhotoIdentities: Hashable, Sendable {
   }
 
   /// Each section's photo count.
-  var itemCounts: [Int] { sections.map(\.count) }
+  public var itemCounts: [Int] { sections.map(\.count) }
 
   /// The section and position of global photo `index` (`index ==
   /// totalCount` is the end of the last section); `nil` out of range or
   /// with no sections.
   ///
   /// - Complexity: O(s).
-  func location(ofGlobal index: Int) -> (section: Int, item: Int)? {
+  public func location(ofGlobal index: Int) -> (section: Int, item: Int)? {
     guard index >= 0, !sections.isEmpty else { return nil }
     var left = index
     for (s, section) in sections.enumerated() {
@@ -143,7 +143,7 @@ struct PhotoIdentities: Hashable, Sendable {
   /// an index out of `0...totalCount`.
   ///
   /// - Complexity: O(s + r).
-  mutating func insert(_ ids: Range<Int>, atGlobal index: Int) -> ItemRange? {
+  public mutating func insert(_ ids: Range<Int>, atGlobal index: Int) -> ItemRange? {
     guard !sections.isEmpty, (0...totalCount).contains(index) else { return nil }
     var section = 0
     var position = 0
@@ -162,7 +162,7 @@ struct PhotoIdentities: Hashable, Sendable {
   /// sections they held before.
   ///
   /// - Complexity: O(s + r).
-  mutating func remove(globalRange range: Range<Int>) -> [ItemRange] {
+  public mutating func remove(globalRange range: Range<Int>) -> [ItemRange] {
     let lower = Swift.min(Swift.max(0, range.lowerBound), totalCount)
     let upper = Swift.min(Swift.max(lower, range.upperBound), totalCount)
     var removed: [ItemRange] = []

@@ -1,0 +1,394 @@
+import GestureScripting
+import LayoutCore
+import ScrollPhysics
+
+// MARK: - The session: a grid that scrolls, changes mode, pinches and updates
+
+/// A photo grid driven by a gesture script: a `ScrollSurface` scrolls it at
+/// rest; `mode`, `pinch`, `insert` and `delete` animate through a
+/// `PhotoGridAnimator`. While a transition runs, touches are ignored; when
+/// it settles, the surface takes the grid's new content size and the
+/// animator's resting offset.
+public struct PhotoGridSession: GestureDriven {
+  public static var layoutVerbs: Set<String> { Set(verbs.map(\.name)) }
+
+  /// The target name scripts may use ("grid").
+  public static let targetName = "grid"
+
+  /// How long an `insert` or `delete` animates, in seconds.
+  public static let updateDuration = 0.3
+
+  public let base: PhotoGridLayout
+  public let viewport: Viewport
+  public let photoSize: Size
+  /// The library: section and photo identities (new photos get new ones),
+  /// as runs, so that no step costs anything per photo.
+  public private(set) var library: PhotoIdentities
+  private var nextID: Int
+  public private(set) var animator: PhotoGridAnimator
+  public private(set) var surface: ScrollSurface
+  private var touching = false
+  private var pinch: (start: Double, duration: Double, scale: Double)?
+  public private(set) var time = 0.0
+  private var events: [String] = []
+  /// The `insert` and `delete` steps taken so far.
+  private var edits = 0
+
+  public init(
+    layout: PhotoGridLayout, counts: [Int], photoSize: Size, viewport: Viewport, offset: Point,
+    configuration: ScrollConfiguration = ScrollConfiguration()
+  ) throws {
+    base = layout
+    self.viewport = viewport
+    self.photoSize = photoSize
+    library = PhotoIdentities(counts: counts)
+    nextID = library.totalCount
+    let grid = try layout.prepare(items: Self.items(library.itemCounts, photoSize), viewport: viewport)
+    animator = PhotoGridAnimator(grid: grid, offset: offset)
+    surface = ScrollSurface(
+      viewportSize: viewport.size, contentSize: grid.contentSize(at: ScrollState()),
+      contentInset: grid.contentInset(at: ScrollState()), contentOffset: animator.restingOffset,
+      configuration: configuration)
+  }
+
+  public static func items(_ counts: [Int], _ size: Size) -> LayoutItems {
+    LayoutItems(sections: counts.map { .uniform(size, count: $0) })
+  }
+
+  /// The mode shown at rest, or the one the running transition goes to.
+  public var mode: PhotoGridLayout.Mode { animator.grid.layout.mode }
+
+  /// The presented content offset.
+  public var contentOffset: Point {
+    animator.transition == nil ? surface.contentOffset : animator.contentOffset(at: time)
+  }
+
+  /// The interpolation fraction (1 at rest).
+  public var progress: Double { animator.progress(at: time) }
+
+  /// Appends the presented visible elements.
+  ///
+  /// - Complexity: O(log n + k).
+  public func visibleAttributes(into result: inout [LayoutAttributes]) {
+    if animator.transition != nil {
+      animator.visibleAttributes(at: time, into: &result)
+    } else {
+      let offset = surface.contentOffset
+      animator.grid.attributes(
+        in: Rect(origin: offset, size: viewport.size), at: ScrollState(contentOffset: offset), into: &result)
+    }
+  }
+
+  public var visibleAttributes: [LayoutAttributes] {
+    var result: [LayoutAttributes] = []
+    visibleAttributes(into: &result)
+    return result
+  }
+
+  /// The surface's events and the session's own, oldest first, cleared.
+  public mutating func drainEvents() -> [String] {
+    let names = surface.drainEvents().map(\.name) + events
+    events.removeAll()
+    return names
+  }
+
+  public func checked(_ target: String?) throws(ScriptError) {
+    if let target, target != Self.targetName { throw .unknownTarget(target, known: [Self.targetName]) }
+  }
+
+  // MARK: Scrolling
+
+  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
+    try checked(target)
+    self.time = time
+    animator.settle(at: time)
+    guard animator.transition == nil else { return }
+    touching = true
+    surface.touchDown(at: time)
+  }
+
+  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
+    try checked(target)
+    guard touching else { return }
+    surface.drag(translation: translation, at: time)
+  }
+
+  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
+    try checked(target)
+    guard touching else { return }
+    touching = false
+    surface.release(at: time) { proposed, _ in proposed }
+  }
+
+  public mutating func setContentOffset(
+    _ target: String?, _ offset: Point, animated: Bool, at time: Double
+  ) throws(ScriptError) {
+    try checked(target)
+    self.time = time
+    animator.settle(at: time)
+    guard animator.transition == nil else { return }
+    surface.setProgrammaticContentOffset(offset, animated: animated, at: time)
+  }
+
+  public mutating func advance(to time: Double) {
+    self.time = time
+    if let p = pinch {
+      let f = p.duration > 0 ? Swift.min(1, Swift.max(0, (time - p.start) / p.duration)) : 1
+      animator.pinchChanged(scale: 1 + (p.scale - 1) * f, at: time)
+      if f >= 1 {
+        animator.pinchEnded(scaleVelocity: p.duration > 0 ? (p.scale - 1) / p.duration : 0, at: time)
+        pinch = nil
+        events.append("pinchEnded")
+      }
+    }
+    let wasAnimating = animator.transition != nil
+    animator.settle(at: time)
+    if wasAnimating {
+      if animator.transition == nil {
+        let grid = animator.grid
+        surface.setContent(size: grid.contentSize(at: ScrollState()), inset: grid.contentInset(at: ScrollState()))
+        surface.setContentOffset(animator.restingOffset, at: time)
+        events.append("transitionEnded")
+      }
+    } else {
+      surface.advance(to: time)
+    }
+  }
+
+  // MARK: Layout verbs
+
+  /// Stops any scrolling where it is (inside the bounds) and hands the
+  /// offset to the animator, before a transition starts from rest.
+  private mutating func freeze(at time: Double) {
+    self.time = time
+    animator.settle(at: time)
+    guard animator.transition == nil else { return }
+    let offset = surface.clamped(surface.contentOffset)
+    surface.setContentOffset(offset, at: time)
+    touching = false
+    animator.scroll(to: offset, at: time)
+  }
+
+  private func prepare(
+    _ mode: PhotoGridLayout.Mode, _ counts: [Int], _ step: String
+  )
+    throws(ScriptError) -> PreparedPhotoGridLayout
+  {
+    do {
+      return try base.with(mode: mode).prepare(items: Self.items(counts, photoSize), viewport: viewport)
+    } catch {
+      throw .badStep(step, "the grid cannot be laid out: \(error)")
+    }
+  }
+
+  /// The most photos a script's library may hold (10^8; the CLI's limit
+  /// for `--items` and `--sections` is this one). An `insert`
+  /// past it is refused at once, naming the step and the limit; below it,
+  /// no step costs anything per photo.
+  public static let maximumPhotoCount = 100_000_000
+
+  /// The most `insert` and `delete` steps one script may take. Each adds
+  /// at most two runs to the library, and a step costs O(r) for r runs:
+  /// the bound keeps a whole script's edits to about a second, where a
+  /// megabyte of edits at scattered places would take minutes.
+  public static let maximumEdits = 10_000
+
+  /// A layout verb's step as the script writes it, for messages.
+  public static func stepText(_ verb: String, _ arguments: [String]) -> String {
+    switch (verb, arguments.count) {
+    case ("insert", 2): "'insert \(arguments[0]) at \(arguments[1])'"
+    case ("delete", 2): "'delete \(arguments[0])..\(arguments[1])'"
+    default: "'\(([verb] + arguments).joined(separator: " "))'"
+    }
+  }
+
+  /// Performs a layout verb.
+  ///
+  /// - Complexity: `insert` and `delete` cost O(s + r + d) for s sections,
+  ///   r runs of consecutive identities in the library (each step adds at
+  ///   most two) and d transitions still running (at most
+  ///   `PhotoGridAnimator.maximumChainDepth`): nothing per photo, however
+  ///   many the library holds or the step touches.
+  public mutating func perform(
+    _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
+  ) throws(ScriptError) {
+    try checked(target)
+    let step = Self.stepText(verb, arguments)
+    freeze(at: time)
+    switch verb {
+    case "mode":
+      guard let mode = arguments.first.flatMap(PhotoGridLayout.Mode.init(parsing:)) else {
+        throw .badStep(step, "not a mode (all, months or columns:N)")
+      }
+      animator.change(to: try prepare(mode, library.itemCounts, step), duration: duration, at: time)
+      events.append("mode")
+    case "pinch":
+      guard let scale = arguments.first.flatMap(Double.init), scale.isFinite, scale > 0 else {
+        throw .badStep(step, "a pinch scale must be a finite number > 0")
+      }
+      let point = arguments.count > 1 ? try? GestureScript.point(arguments[1], step) : nil
+      let from = mode
+      guard let to = from.pinchTarget(scale: scale) else {
+        events.append("pinchIgnored")
+        return
+      }
+      animator.beginPinch(
+        to: try prepare(to, library.itemCounts, step), progress: PinchProgress(from: from, to: to), at: time,
+        point: point)
+      pinch = (time, duration, scale)
+      events.append("pinchBegan")
+    case "insert", "delete":
+      guard edits < Self.maximumEdits else {
+        throw .badStep(
+          step, "a script may take at most \(Self.maximumEdits) insert and delete steps; this is one more")
+      }
+      edits += 1
+      if verb == "insert" {
+        try insert(arguments, step: step, at: time)
+      } else {
+        try delete(arguments, step: step, at: time)
+      }
+    default:
+      throw .unsupportedStep(step: step, verb: verb, takenBy: Self.owner)
+    }
+  }
+
+  private mutating func insert(_ arguments: [String], step: String, at time: Double) throws(ScriptError) {
+    guard arguments.count == 2, let count = Int(arguments[0]), let index = Int(arguments[1]) else {
+      throw .badStep(step, "expected 'insert N at I'")
+    }
+    let total = library.totalCount
+    guard (0...total).contains(index) else {
+      throw .badStep(step, "the index \(index) is past the library's end (\(total) photos)")
+    }
+    guard count > 0, count <= Self.maximumPhotoCount - total else {
+      throw .badStep(
+        step,
+        "the library would hold \(total) + \(count) photos; a script's library holds at most "
+          + "\(Self.maximumPhotoCount) (the limit of --items and --sections)")
+    }
+    var new = library
+    guard let landed = new.insert(nextID..<(nextID + count), atGlobal: index) else {
+      throw .badStep(step, "the library has no section to insert into")
+    }
+    try update(to: new, deleting: [], inserting: [landed], step: step, at: time)
+    nextID += count
+    events.append("inserted")
+  }
+
+  private mutating func delete(_ arguments: [String], step: String, at time: Double) throws(ScriptError) {
+    guard arguments.count == 2, let first = Int(arguments[0]), let last = Int(arguments[1]), first <= last else {
+      throw .badStep(step, "expected 'delete I..J' with I ≤ J")
+    }
+    let total = library.totalCount
+    guard first >= 0, last < total else {
+      throw .badStep(step, "the range \(first)..\(last) is past the library's end (\(total) photos)")
+    }
+    var new = library
+    let removed = new.remove(globalRange: first..<(last + 1))
+    try update(to: new, deleting: removed, inserting: [], step: step, at: time)
+    events.append("deleted")
+  }
+
+  /// Animates to `new`, which deleting `deleted` (positions before) and
+  /// inserting `inserted` (positions after) make from the current library:
+  /// the identity mapping comes from the ranges in O(s + r log r), with
+  /// nothing per photo (not from diffing two snapshots, O(n·k) for k
+  /// changes in a section of n).
+  private mutating func update(
+    to new: PhotoIdentities, deleting deleted: [ItemRange], inserting inserted: [ItemRange], step: String,
+    at time: Double
+  ) throws(ScriptError) {
+    let change: SnapshotChange
+    do throws(CollectionUpdateError) {
+      change = try SnapshotChange(
+        oldCounts: library.itemCounts, newCounts: new.itemCounts, deleting: deleted, inserting: inserted)
+    } catch {
+      throw .badStep(step, error.description)
+    }
+    let grid = try prepare(mode, new.itemCounts, step)
+    animator.change(to: grid, mapping: .dataChange(change), duration: Self.updateDuration, at: time)
+    library = new
+  }
+
+  /// The photo identity shown by cell `id`, if it is one.
+  ///
+  /// - Complexity: O(log r) for r runs of consecutive identities.
+  public func photoID(_ id: ElementID) -> Int? {
+    guard id.kind == .cell, library.sections.indices.contains(id.section) else { return nil }
+    return library.sections[id.section].id(at: id.item)
+  }
+
+  /// The section identity of section `section`.
+  public func sectionID(_ section: Int) -> Int? {
+    library.sections.indices.contains(section) ? library.sections[section].id : nil
+  }
+
+  /// How many photos section `section` holds (0 for none).
+  public func photoCount(inSection section: Int) -> Int {
+    library.sections.indices.contains(section) ? library.sections[section].count : 0
+  }
+}
+
+// MARK: - The session's script verbs
+
+extension PhotoGridSession {
+  /// Who takes the photo grid's verbs, for messages.
+  public static let owner = "the photo grid, 'photos'"
+
+  /// The most photos one `insert` step may add.
+  public static let maximumInsertCount = 1_000_000
+
+  /// The photo grid's own script steps, declared for the parser
+  /// (`GestureScript(_:verbs:)`):
+  ///
+  /// | step | meaning |
+  /// | --- | --- |
+  /// | `mode NAME SECONDS` | animate to mode `all`, `months` or `columns:N` over SECONDS |
+  /// | `pinch SCALE SECONDS [at X,Y]` | a pinch from scale 1 to SCALE (> 0) over SECONDS, at screen point X,Y (the centre by default), then lift |
+  /// | `insert N at I` | N new photos (1…1,000,000) at global index I, animated |
+  /// | `delete I..J` | photos I through J (global indices, both included) are removed, animated |
+  public static let verbs: [LayoutVerb] = [
+    LayoutVerb(name: "mode", owner: owner) { words, name throws(ScriptError) in
+      guard words.count == 2 else { throw .badStep(name, "wrong number of arguments for 'mode'") }
+      guard PhotoGridLayout.Mode(parsing: words[0]) != nil else {
+        throw .badStep(name, "'\(words[0])' is not a mode (all, months or columns:N)")
+      }
+      return ([words[0]], try GestureScript.seconds(words[1], name))
+    },
+    LayoutVerb(name: "pinch", owner: owner) { words, name throws(ScriptError) in
+      guard words.count == 2 || words.count == 4 else { throw .badStep(name, "wrong number of arguments for 'pinch'") }
+      let scale = try GestureScript.number(words[0], name)
+      guard scale > 0 else { throw .badStep(name, "a pinch scale must be > 0, not \(words[0])") }
+      let duration = try GestureScript.seconds(words[1], name)
+      var arguments = [words[0]]
+      if words.count == 4 {
+        guard words[2] == "at" else { throw .badStep(name, "expected 'at X,Y' after the duration") }
+        _ = try GestureScript.point(words[3], name)
+        arguments.append(words[3])
+      }
+      return (arguments, duration)
+    },
+    LayoutVerb(name: "insert", owner: owner) { words, name throws(ScriptError) in
+      guard words.count == 3 else { throw .badStep(name, "wrong number of arguments for 'insert'") }
+      guard words[1] == "at" else { throw .badStep(name, "expected 'insert N at I'") }
+      let count = try GestureScript.whole(words[0], name)
+      guard (1...maximumInsertCount).contains(count) else {
+        throw .badStep(name, "an insert adds 1 to \(maximumInsertCount) photos, not \(words[0])")
+      }
+      _ = try GestureScript.whole(words[2], name)
+      return ([words[0], words[2]], nil)
+    },
+    LayoutVerb(name: "delete", owner: owner) { words, name throws(ScriptError) in
+      guard words.count == 1 else { throw .badStep(name, "wrong number of arguments for 'delete'") }
+      let ends = words[0].split(separator: ".", omittingEmptySubsequences: true)
+      guard words[0].contains(".."), ends.count == 2 else {
+        throw .badStep(name, "'\(words[0])' is not a range I..J")
+      }
+      let i = try GestureScript.whole(String(ends[0]), name)
+      let j = try GestureScript.whole(String(ends[1]), name)
+      guard i <= j else { throw .badStep(name, "the range \(words[0]) is empty (I must be ≤ J)") }
+      return ([String(i), String(j)], nil)
+    },
+  ]
+}
