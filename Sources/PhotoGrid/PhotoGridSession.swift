@@ -193,6 +193,36 @@ public struct PhotoGridSession: GestureDriven {
   /// megabyte of edits at scattered places would take minutes.
   public static let maximumEdits = 10_000
 
+  /// A step also costs O(s) for s sections (the counts, the mapping and
+  /// the grid's prepare are per section): a script may take at most this
+  /// many edits times sections (a few seconds of steps).
+  public static let maximumEditWork = 30_000_000
+
+  /// The most `insert` and `delete` steps a script may take on a library
+  /// of `sections` sections.
+  public static func allowedEdits(sections: Int) -> Int {
+    Swift.min(maximumEdits, maximumEditWork / Swift.max(1, sections))
+  }
+
+  /// Refuses, before it runs, a script with more `insert` and `delete`
+  /// steps than a library of `sections` sections takes, naming the first
+  /// step past the limit.
+  public static func checkEdits(_ script: GestureScript, sections: Int) throws(ScriptError) {
+    let allowed = allowedEdits(sections: sections)
+    var edits = 0
+    for (index, step) in script.steps.enumerated() {
+      guard case .custom(let verb, _, _) = step.action, verb == "insert" || verb == "delete" else { continue }
+      edits += 1
+      if edits > allowed { throw .badStep("\(index + 1) '\(step.text)'", tooManyEdits(allowed, sections)) }
+    }
+  }
+
+  public static func tooManyEdits(_ allowed: Int, _ sections: Int) -> String {
+    "a script may take at most \(allowed) insert and delete steps on a library of \(sections) section(s) "
+      + "(\(maximumEdits) at most, and \(maximumEditWork) ÷ sections: each step costs time per section); "
+      + "this is one more"
+  }
+
   /// A layout verb's step as the script writes it, for messages.
   public static func stepText(_ verb: String, _ arguments: [String]) -> String {
     switch (verb, arguments.count) {
@@ -238,10 +268,8 @@ public struct PhotoGridSession: GestureDriven {
       pinch = (time, duration, scale)
       events.append("pinchBegan")
     case "insert", "delete":
-      guard edits < Self.maximumEdits else {
-        throw .badStep(
-          step, "a script may take at most \(Self.maximumEdits) insert and delete steps; this is one more")
-      }
+      let allowed = Self.allowedEdits(sections: library.sections.count)
+      guard edits < allowed else { throw .badStep(step, Self.tooManyEdits(allowed, library.sections.count)) }
       edits += 1
       if verb == "insert" {
         try insert(arguments, step: step, at: time)
@@ -267,11 +295,11 @@ public struct PhotoGridSession: GestureDriven {
         "the library would hold \(total) + \(count) photos; a script's library holds at most "
           + "\(Self.maximumPhotoCount) (the limit of --items and --sections)")
     }
-    var new = library
-    guard let landed = new.insert(nextID..<(nextID + count), atGlobal: index) else {
+    guard let landed = library.placement(of: count, atGlobal: index) else {
       throw .badStep(step, "the library has no section to insert into")
     }
-    try update(to: new, deleting: [], inserting: [landed], step: step, at: time)
+    try update(deleting: [], inserting: [landed], step: step, at: time)
+    _ = library.insert(nextID..<(nextID + count), atGlobal: index)
     nextID += count
     events.append("inserted")
   }
@@ -284,31 +312,31 @@ public struct PhotoGridSession: GestureDriven {
     guard first >= 0, last < total else {
       throw .badStep(step, "the range \(first)..\(last) is past the library's end (\(total) photos)")
     }
-    var new = library
-    let removed = new.remove(globalRange: first..<(last + 1))
-    try update(to: new, deleting: removed, inserting: [], step: step, at: time)
+    let removed = library.removal(ofGlobal: first..<(last + 1))
+    try update(deleting: removed, inserting: [], step: step, at: time)
+    _ = library.remove(globalRange: first..<(last + 1))
     events.append("deleted")
   }
 
-  /// Animates to `new`, which deleting `deleted` (positions before) and
-  /// inserting `inserted` (positions after) make from the current library:
+  /// Animates to the library that deleting `deleted` (positions before)
+  /// and inserting `inserted` (positions after) make from the current one
+  /// (the caller then edits `library` in place, once this has not thrown):
   /// the identity mapping comes from the ranges in O(s + r log r), with
   /// nothing per photo (not from diffing two snapshots, O(n·k) for k
   /// changes in a section of n).
   private mutating func update(
-    to new: PhotoIdentities, deleting deleted: [ItemRange], inserting inserted: [ItemRange], step: String,
-    at time: Double
+    deleting deleted: [ItemRange], inserting inserted: [ItemRange], step: String, at time: Double
   ) throws(ScriptError) {
+    let counts = library.counts(deleting: deleted, inserting: inserted)
     let change: SnapshotChange
     do throws(CollectionUpdateError) {
       change = try SnapshotChange(
-        oldCounts: library.itemCounts, newCounts: new.itemCounts, deleting: deleted, inserting: inserted)
+        oldCounts: library.itemCounts, newCounts: counts, deleting: deleted, inserting: inserted)
     } catch {
       throw .badStep(step, error.description)
     }
-    let grid = try prepare(mode, new.itemCounts, step)
+    let grid = try prepare(mode, counts, step)
     animator.change(to: grid, mapping: .dataChange(change), duration: Self.updateDuration, at: time)
-    library = new
   }
 
   /// The photo identity shown by cell `id`, if it is one.
@@ -326,7 +354,7 @@ public struct PhotoGridSession: GestureDriven {
 
   /// How many photos section `section` holds (0 for none).
   public func photoCount(inSection section: Int) -> Int {
-    library.sections.indices.contains(section) ? library.sections[section].count : 0
+    library.itemCounts.indices.contains(section) ? library.itemCounts[section] : 0
   }
 }
 

@@ -104,6 +104,9 @@ public struct PhotoIdentities: Hashable, Sendable {
   }
 
   public private(set) var sections: [Section]
+  /// Each section's photo count (kept beside the sections: reading them
+  /// there would touch every section's runs).
+  public private(set) var itemCounts: [Int]
   /// How many photos all sections hold.
   public private(set) var totalCount: Int
 
@@ -117,10 +120,8 @@ public struct PhotoIdentities: Hashable, Sendable {
       return Section(id: s, items: next..<(next + n))
     }
     totalCount = next
+    itemCounts = counts.map { Swift.max(0, $0) }
   }
-
-  /// Each section's photo count.
-  public var itemCounts: [Int] { sections.map(\.count) }
 
   /// The section and position of global photo `index` (`index ==
   /// totalCount` is the end of the last section); `nil` out of range or
@@ -130,11 +131,11 @@ public struct PhotoIdentities: Hashable, Sendable {
   public func location(ofGlobal index: Int) -> (section: Int, item: Int)? {
     guard index >= 0, !sections.isEmpty else { return nil }
     var left = index
-    for (s, section) in sections.enumerated() {
-      if left < section.count { return (s, left) }
-      left -= section.count
+    for (s, count) in itemCounts.enumerated() {
+      if left < count { return (s, left) }
+      left -= count
     }
-    return left == 0 ? (sections.count - 1, sections[sections.count - 1].count) : nil
+    return left == 0 ? (sections.count - 1, itemCounts[sections.count - 1]) : nil
   }
 
   /// Inserts `ids` before global photo `index` (`LibrarySnapshot`'s rule:
@@ -144,6 +145,18 @@ public struct PhotoIdentities: Hashable, Sendable {
   ///
   /// - Complexity: O(s + r).
   public mutating func insert(_ ids: Range<Int>, atGlobal index: Int) -> ItemRange? {
+    guard let landed = placement(of: ids.count, atGlobal: index) else { return nil }
+    sections[landed.section].insert(ids, at: landed.items.lowerBound)
+    itemCounts[landed.section] += ids.count
+    totalCount += ids.count
+    return landed
+  }
+
+  /// Where `count` photos inserted before global photo `index` would land,
+  /// without inserting them; `nil` as `insert` gives.
+  ///
+  /// - Complexity: O(s).
+  public func placement(of count: Int, atGlobal index: Int) -> ItemRange? {
     guard !sections.isEmpty, (0...totalCount).contains(index) else { return nil }
     var section = 0
     var position = 0
@@ -152,9 +165,7 @@ public struct PhotoIdentities: Hashable, Sendable {
       section = s
       position = i + 1
     }
-    sections[section].insert(ids, at: position)
-    totalCount += ids.count
-    return ItemRange(section: section, items: position..<(position + ids.count))
+    return ItemRange(section: section, items: position..<(position + count))
   }
 
   /// Removes global photos `range` (clamped into `0..<totalCount`;
@@ -163,21 +174,39 @@ public struct PhotoIdentities: Hashable, Sendable {
   ///
   /// - Complexity: O(s + r).
   public mutating func remove(globalRange range: Range<Int>) -> [ItemRange] {
+    let removed = removal(ofGlobal: range)
+    for r in removed {
+      sections[r.section].remove(r.items)
+      itemCounts[r.section] -= r.items.count
+      totalCount -= r.items.count
+    }
+    return removed
+  }
+
+  /// The positions of which sections global photos `range` (clamped) hold,
+  /// without removing them.
+  ///
+  /// - Complexity: O(s).
+  public func removal(ofGlobal range: Range<Int>) -> [ItemRange] {
     let lower = Swift.min(Swift.max(0, range.lowerBound), totalCount)
     let upper = Swift.min(Swift.max(lower, range.upperBound), totalCount)
     var removed: [ItemRange] = []
     var start = 0
-    for s in sections.indices {
-      let count = sections[s].count
+    for (s, count) in itemCounts.enumerated() {
+      if start >= upper { break }
       let from = Swift.max(lower, start) - start
       let to = Swift.min(upper, start + count) - start
-      if from < to {
-        sections[s].remove(from..<to)
-        removed.append(ItemRange(section: s, items: from..<to))
-      }
+      if from < to { removed.append(ItemRange(section: s, items: from..<to)) }
       start += count
     }
-    totalCount -= upper - lower
     return removed
+  }
+
+  /// The counts after deleting `deleted` and inserting `inserted`.
+  public func counts(deleting deleted: [ItemRange], inserting inserted: [ItemRange]) -> [Int] {
+    var counts = itemCounts
+    for r in deleted { counts[r.section] -= r.items.count }
+    for r in inserted { counts[r.section] += r.items.count }
+    return counts
   }
 }

@@ -133,4 +133,17 @@ import Testing
     #expect(message?.contains("at most \(PhotoGridSession.maximumEdits) insert and delete steps") == true)
     #expect(grid.library.totalCount == 10)
   }
+
+  @Test func aLibraryOfManySectionsTakesFewerEditsRefusedBeforeRunning() throws {
+    let sections = 50_000
+    let allowed = PhotoGridSession.allowedEdits(sections: sections)
+    #expect(allowed == PhotoGridSession.maximumEditWork / sections && allowed < PhotoGridSession.maximumEdits)
+    let text = Array(repeating: "delete 0..0", count: allowed + 1).joined(separator: "; ")
+    let script = try GestureScript(text, verbs: PhotoGridSession.verbs)
+    let message = error { try PhotoGridSession.checkEdits(script, sections: sections) }
+    #expect(message?.hasPrefix("bad script step \(allowed + 1) 'delete 0..0'") == true, "\(message ?? "no error")")
+    #expect(error { try PhotoGridSession.checkEdits(try GestureScript(text, verbs: PhotoGridSession.verbs), sections: 1) } == nil)
+    #expect(PhotoGridSession.allowedEdits(sections: 1) == PhotoGridSession.maximumEdits)
+    #expect(PhotoGridSession.allowedEdits(sections: 0) == PhotoGridSession.maximumEdits)
+  }
 }

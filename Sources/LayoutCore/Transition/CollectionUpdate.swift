@@ -247,7 +247,7 @@ extension SnapshotChange {
       default: break
       }
     }
-    var offsets = Array(repeating: Offsets(), count: oldSections)
+    var offsets: [Int: Offsets] = [:]
     var inserted = insertedSectionItems
     var removed = removedSectionItems
     func sortedUnique(
@@ -337,11 +337,14 @@ extension SnapshotChange {
       throw .sectionCountMismatch(expected: oldCounts.count, reported: newCounts.count)
     }
     let sections = oldCounts.count
-    /// Each side's ranges by section, checked against its counts.
-    func bySection(
+    /// Each side's non-empty ranges, checked against its counts, sorted by
+    /// section then start (no array per section: a step on a library of
+    /// many sections costs O(s) in flat arrays of integers only).
+    func sortedRanges(
       _ ranges: [ItemRange], first: Int, counts: [Int], after: Bool
-    ) throws(CollectionUpdateError) -> [[(range: Range<Int>, update: Int)]] {
-      var result = Array(repeating: [(range: Range<Int>, update: Int)](), count: sections)
+    ) throws(CollectionUpdateError) -> [(range: ItemRange, update: Int)] {
+      var result: [(range: ItemRange, update: Int)] = []
+      result.reserveCapacity(ranges.count)
       for (i, r) in ranges.enumerated() {
         let u = first + i
         guard r.section >= 0, r.section < sections else {
@@ -353,43 +356,40 @@ extension SnapshotChange {
           let bad = r.items.lowerBound < 0 ? r.items.lowerBound : Swift.max(r.items.lowerBound, count)
           throw .itemOutOfRange(update: u, path: ItemPath(section: r.section, item: bad), items: count, after: after)
         }
-        result[r.section].append((r.items, u))
+        result.append((r, u))
       }
-      return result
-    }
-    let gone = try bySection(deleted, first: 0, counts: oldCounts, after: false)
-    let arrived = try bySection(inserted, first: deleted.count, counts: newCounts, after: true)
-    func runs(
-      _ list: [(range: Range<Int>, update: Int)], _ what: String, _ section: Int
-    ) throws(CollectionUpdateError) -> OffsetRuns {
-      var result = OffsetRuns()
-      var end = Int.min
-      for entry in list.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-        guard entry.range.lowerBound >= end else {
+      result.sort {
+        ($0.range.section, $0.range.items.lowerBound) < ($1.range.section, $1.range.items.lowerBound)
+      }
+      // Two ranges of a side that overlap.
+      for k in result.indices.dropFirst() {
+        let (a, b) = (result[k - 1].range, result[k].range)
+        guard a.section != b.section || b.items.lowerBound >= a.items.upperBound else {
           throw .conflict(
-            update: entry.update,
-            reason: "items [\(section),\(entry.range.lowerBound)..<\(entry.range.upperBound)] are \(what) by an "
-              + "earlier range too")
+            update: result[k].update,
+            reason: "items \(b) are \(after ? "inserted" : "deleted") by an earlier range too")
         }
-        result.append(entry.range)
-        end = entry.range.upperBound
       }
       return result
     }
-    var offsets = Array(repeating: Offsets(), count: sections)
+    let gone = try sortedRanges(deleted, first: 0, counts: oldCounts, after: false)
+    let arrived = try sortedRanges(inserted, first: deleted.count, counts: newCounts, after: true)
+    var offsets: [Int: Offsets] = [:]
+    var expected = oldCounts  // less deleted, plus inserted
     var removed = 0
     var added = 0
-    for s in 0..<sections where !gone[s].isEmpty || !arrived[s].isEmpty || oldCounts[s] != newCounts[s] {
-      let removals = try runs(gone[s], "deleted", s)
-      let insertions = try runs(arrived[s], "inserted", s)
-      let expected = oldCounts[s] - removals.count + insertions.count
-      guard expected == newCounts[s] else {
-        throw .itemCountMismatch(section: s, expected: expected, reported: newCounts[s])
-      }
-      offsets[s].removals = removals
-      offsets[s].insertions = insertions
-      removed += removals.count
-      added += insertions.count
+    for (entry, _) in gone {
+      offsets[entry.section, default: Offsets()].removals.append(entry.items)
+      expected[entry.section] -= entry.items.count
+      removed += entry.items.count
+    }
+    for (entry, _) in arrived {
+      offsets[entry.section, default: Offsets()].insertions.append(entry.items)
+      expected[entry.section] += entry.items.count
+      added += entry.items.count
+    }
+    if expected != newCounts, let s = (0..<sections).first(where: { expected[$0] != newCounts[$0] }) {
+      throw .itemCountMismatch(section: s, expected: expected[s], reported: newCounts[s])
     }
     let identity = Array(0..<sections)
     self.init(
@@ -400,7 +400,7 @@ extension SnapshotChange {
 
   /// Every stored part, as built by one of the public initializers.
   init(
-    oldCounts: [Int], newCounts: [Int], sectionForward: [Int], sectionBackward: [Int], offsets: [Offsets],
+    oldCounts: [Int], newCounts: [Int], sectionForward: [Int], sectionBackward: [Int], offsets: [Int: Offsets],
     movesForward: [ElementID: ElementID], movesBackward: [ElementID: ElementID], insertedCount: Int,
     removedCount: Int, movedCount: Int
   ) {

@@ -191,7 +191,10 @@ public struct SnapshotChange: Sendable {
   /// New section → old section, or −1.
   @usableFromInline let sectionBackward: [Int]
   /// Per old section with a counterpart: its items' changes.
-  @usableFromInline let offsets: [Offsets]
+  /// Per old section with a counterpart and changed items: its changes
+  /// (sparse: a change on a library of many sections stores nothing for
+  /// the sections it leaves alone).
+  @usableFromInline let offsets: [Int: Offsets]
   @usableFromInline let movesForward: [ElementID: ElementID]
   @usableFromInline let movesBackward: [ElementID: ElementID]
 
@@ -252,7 +255,7 @@ public struct SnapshotChange: Sendable {
       }
     }
     // Items of matching sections; leftovers pair by identifier.
-    var offsets = Array(repeating: Offsets(), count: old.sections.count)
+    var offsets: [Int: Offsets] = [:]
     var movesForward: [ElementID: ElementID] = [:]
     var movesBackward: [ElementID: ElementID] = [:]
     var removedByKey: [Key<I>: ElementID] = [:]
@@ -362,7 +365,7 @@ public struct SnapshotChange: Sendable {
     guard id.kind == .cell else { return ElementID(kind: id.kind, section: target, item: id.item) }
     guard id.item >= 0, id.item < oldCounts[id.section] else { return nil }
     if let moved = movesForward[id] { return moved }
-    let change = offsets[id.section]
+    let change = offsets[id.section] ?? Offsets()
     guard let item = Self.map(id.item, from: change.removals, to: change.insertions) else { return nil }
     return .cell(item, section: target)
   }
@@ -378,7 +381,7 @@ public struct SnapshotChange: Sendable {
     guard id.kind == .cell else { return ElementID(kind: id.kind, section: source, item: id.item) }
     guard id.item >= 0, id.item < newCounts[id.section] else { return nil }
     if let moved = movesBackward[id] { return moved }
-    let change = offsets[source]
+    let change = offsets[source] ?? Offsets()
     guard let item = Self.map(id.item, from: change.insertions, to: change.removals) else { return nil }
     return .cell(item, section: source)
   }

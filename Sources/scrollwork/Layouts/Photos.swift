@@ -370,6 +370,8 @@ struct SimulatePhotos: ParsableCommand {
         layout: photos.layout, counts: counts, photoSize: size, viewport: options.input.viewportValue,
         offset: options.offset.value, configuration: options.configuration())
     }
+    // Too many edits for the library are refused before anything runs.
+    try PhotoGridSession.checkEdits(script, sections: counts.count)
     // A rehearsal on a copy: a step that cannot run fails before any output.
     var copy = session
     try script.run(on: &copy, fps: options.fps) { _, _ in }
