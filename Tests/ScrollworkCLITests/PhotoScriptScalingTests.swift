@@ -142,7 +142,9 @@ import Testing
     let script = try GestureScript(text, verbs: PhotoGridSession.verbs)
     let message = error { try PhotoGridSession.checkEdits(script, sections: sections) }
     #expect(message?.hasPrefix("bad script step \(allowed + 1) 'delete 0..0'") == true, "\(message ?? "no error")")
-    #expect(error { try PhotoGridSession.checkEdits(try GestureScript(text, verbs: PhotoGridSession.verbs), sections: 1) } == nil)
+    #expect(
+      error { try PhotoGridSession.checkEdits(try GestureScript(text, verbs: PhotoGridSession.verbs), sections: 1) }
+        == nil)
     #expect(PhotoGridSession.allowedEdits(sections: 1) == PhotoGridSession.maximumEdits)
     #expect(PhotoGridSession.allowedEdits(sections: 0) == PhotoGridSession.maximumEdits)
   }

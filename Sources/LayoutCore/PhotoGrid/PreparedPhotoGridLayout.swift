@@ -249,22 +249,38 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     }
   }
 
-  /// All Photos: the 4-photo groups meeting the rectangle, by arithmetic
-  /// over the global index (sections follow one another without a break).
+  /// All Photos: the 4-photo groups meeting the rectangle (sections
+  /// follow one another without a break).
   @usableFromInline func appendAllPhotos(
     _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
   ) {
+    appendLines(of: 4, pitch: width * layout.largeHeightFraction + width / 3, rect, lo, hi, into: &result)
+  }
+
+  @usableFromInline func appendColumns(
+    _ c: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
+  ) {
+    appendLines(
+      of: c, pitch: Self.side(width, c, layout.columnSpacing) + layout.columnSpacing, rect, lo, hi, into: &result)
+  }
+
+  /// The photos of the lines meeting the rectangle, when photo `g` over all
+  /// sections is in line `g / perLine` and lines are `pitch` apart (All
+  /// Photos' groups, Columns' rows): the first line by arithmetic (one
+  /// early, so rounding never skips a photo; the exact test decides), its
+  /// section by one binary search, then a walk.
+  @usableFromInline func appendLines(
+    of perLine: Int, pitch: Double, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
+  ) {
     let total = totalCount
     guard total > 0 else { return }
-    let group = width * layout.largeHeightFraction + width / 3
-    let groups = total / 4 + (total % 4 == 0 ? 0 : 1)
-    // One group early, so rounding never skips a photo; the exact test below decides.
-    var g = Self.floorIndex(lo / group, limit: groups) - 1
-    if g < 0 { g = 0 }
+    let lines = total / perLine + (total % perLine == 0 ? 0 : 1)
+    var line = Self.floorIndex(lo / pitch, limit: lines) - 1
+    if line < 0 { line = 0 }
     var s = -1
-    while g < groups && Double(g) * group < hi {
-      let first = 4 * g
-      let end = Swift.min(total, first + 4)
+    while line < lines && Double(line) * pitch < hi {
+      let first = line * perLine
+      let end = Swift.min(total, first + perLine)
       if s < 0 { s = section(ofGlobal: first) }
       for global in first..<end {
         while itemStarts[s + 1] <= global { s += 1 }
@@ -273,33 +289,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
           result.append(cell(item, section: s, frame: frame))
         }
       }
-      g += 1
-    }
-  }
-
-  @usableFromInline func appendColumns(
-    _ c: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
-  ) {
-    let total = totalCount
-    guard total > 0 else { return }
-    let side = Self.side(width, c, layout.columnSpacing)
-    let pitch = side + layout.columnSpacing
-    let rows = total / c + (total % c == 0 ? 0 : 1)
-    var row = Self.floorIndex(lo / pitch, limit: rows) - 1
-    if row < 0 { row = 0 }
-    var s = -1
-    while row < rows && Double(row) * pitch < hi {
-      let first = row * c
-      let end = Swift.min(total, first + c)
-      if s < 0 { s = section(ofGlobal: first) }
-      for g in first..<end {
-        while itemStarts[s + 1] <= g { s += 1 }
-        let item = g - itemStarts[s]
-        if let frame = cellFrame(item, section: s), frame.intersects(rect) {
-          result.append(cell(item, section: s, frame: frame))
-        }
-      }
-      row += 1
+      line += 1
     }
   }
 
