@@ -270,6 +270,10 @@ struct ViewerSession {
     var running = true
     var reportedFirstFrame = false
     var reportedComplete = false
+    var lastFrameOffsets: [Point]?
+    var scrolling = false
+    var stoppedAt: Double?
+    var missingOnScreen = false
     while running {
       let frameStart = monotonicSeconds()
       let t = frameStart - start
@@ -293,6 +297,16 @@ struct ViewerSession {
       let layers = scene.layers()
       prefetchAhead(layers)
       let shown = ShownFrame(layers, pixelSize: recorder.pixelSize, generation: generation)
+      // Scrolling stops: the first frame whose offsets equal the last one's.
+      let offsets = layers.map(\.contentOffset)
+      if let previous = lastFrameOffsets, previous != offsets {
+        scrolling = true
+        stoppedAt = nil
+      } else if scrolling {
+        scrolling = false
+        stoppedAt = t
+      }
+      lastFrameOffsets = offsets
       if shown != lastShown || last == nil || exposed || (arrived > 0 && painter.missingCount > 0) {
         painter.beginFrame()
         let drawStart = monotonicSeconds()
@@ -319,6 +333,7 @@ struct ViewerSession {
           print("visible thumbnails complete at \(ProcessClock.milliseconds()) ms")
           fflush(nil)
         }
+        missingOnScreen = painter.missingCount > 0
         let end = monotonicSeconds()
         stats.record(
           milliseconds: (end - frameStart) * 1000,
@@ -326,6 +341,13 @@ struct ViewerSession {
             ("scene", (drawStart - frameStart) * 1000), ("draw", (uploadStart - drawStart) * 1000),
             ("convert", (showStart - uploadStart) * 1000), ("show", (end - showStart) * 1000),
           ])
+      }
+      // Once per stop: how long after scrolling stopped every photo on
+      // screen was drawn at its size.
+      if printStats, let stop = stoppedAt, !missingOnScreen {
+        stoppedAt = nil
+        print("thumbnails complete \(Int(((t - stop) * 1000).rounded())) ms after scrolling stopped")
+        fflush(nil)
       }
       let end = monotonicSeconds()
       pacer.frameDone(at: end)
