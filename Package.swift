@@ -125,7 +125,8 @@ let package = Package(
       dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport", "PhotoLibrary"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
     .testTarget(
-      name: "PhotoLibraryTests", dependencies: ["PhotoLibrary", "Raster", "CRasterShim", "ScrollworkTestSupport"]),
+      name: "PhotoLibraryTests",
+      dependencies: ["PhotoLibrary", "Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollworkCLITests",
       dependencies: [

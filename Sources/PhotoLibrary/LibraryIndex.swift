@@ -23,13 +23,19 @@ public struct IndexedFile: Hashable, Sendable {
   public var header: ImageHeader?
   /// Why the file is not a photo (when `header` is `nil`).
   public var problem: String?
+  /// The photo's average colour (`0xRRGGBB`), once a thumbnail of it was
+  /// decoded (`LibraryIndex.setColors`); the viewer's placeholder.
+  public var color: UInt32?
 
-  public init(name: String, byteCount: Int64, modified: Int64, header: ImageHeader?, problem: String?) {
+  public init(
+    name: String, byteCount: Int64, modified: Int64, header: ImageHeader?, problem: String?, color: UInt32? = nil
+  ) {
     self.name = name
     self.byteCount = byteCount
     self.modified = modified
     self.header = header
     self.problem = problem
+    self.color = color
   }
 
   /// Whether this entry describes the file as it is now.
@@ -61,7 +67,7 @@ public final class LibraryIndex: Sendable {
   private let queue: DatabaseQueue
 
   /// The schema version this code writes and reads.
-  static let schemaVersion = 1
+  static let schemaVersion = 2
 
   /// Opens the index of `folder` in `cache` (`index/<hash>.sqlite`),
   /// creating or rebuilding it.
@@ -127,7 +133,8 @@ public final class LibraryIndex: Sendable {
             CREATE TABLE meta(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
             CREATE TABLE file(
               name TEXT PRIMARY KEY NOT NULL, byteCount INTEGER NOT NULL, modified INTEGER NOT NULL,
-              format TEXT, width INTEGER, height INTEGER, orientation INTEGER, date INTEGER, problem TEXT);
+              format TEXT, width INTEGER, height INTEGER, orientation INTEGER, date INTEGER, problem TEXT,
+              color INTEGER);
             """)
         try db.execute(sql: "INSERT INTO meta(key, value) VALUES ('folder', ?)", arguments: [folder])
         try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
@@ -150,7 +157,8 @@ public final class LibraryIndex: Sendable {
       return try queue.read { db in
         var result: [String: IndexedFile] = [:]
         let rows = try Row.fetchCursor(
-          db, sql: "SELECT name, byteCount, modified, format, width, height, orientation, date, problem FROM file")
+          db,
+          sql: "SELECT name, byteCount, modified, format, width, height, orientation, date, problem, color FROM file")
         while let row = try rows.next() {
           guard let entry = Self.entry(row) else { continue }
           result[entry.name] = entry
@@ -181,7 +189,12 @@ public final class LibraryIndex: Sendable {
     }
     let header = ImageHeader(
       format: format, storedSize: PixelSize(width: width, height: height), orientation: orientation, date: date)
-    return IndexedFile(name: name, byteCount: byteCount, modified: modified, header: header, problem: nil)
+    var color: UInt32?
+    if let packed = row["color"] as Int64? {
+      guard (0...0xFF_FFFF).contains(packed) else { return nil }
+      color = UInt32(packed)
+    }
+    return IndexedFile(name: name, byteCount: byteCount, modified: modified, header: header, problem: nil, color: color)
   }
 
   /// `YYYYMMDDhhmmss` as one integer (sortable, exact).
@@ -207,6 +220,22 @@ public final class LibraryIndex: Sendable {
     return date
   }
 
+  /// Records the average colours learnt from decoded thumbnails, by file
+  /// name (rows that are gone are skipped).
+  ///
+  /// - Complexity: O(colours · log rows), one transaction.
+  public func setColors(_ colors: [String: UInt32]) throws(LibraryError) {
+    guard !colors.isEmpty else { return }
+    do {
+      try queue.write { db in
+        let statement = try db.cachedStatement(sql: "UPDATE file SET color = ? WHERE name = ?")
+        for (name, color) in colors { try statement.execute(arguments: [Int64(color & 0xFF_FFFF), name]) }
+      }
+    } catch {
+      throw .cache("cannot write the photo index '\(path)' (\(error))")
+    }
+  }
+
   /// Writes `entries` (replacing rows of the same names) and deletes the
   /// rows of `removed`, in one transaction.
   ///
@@ -217,14 +246,16 @@ public final class LibraryIndex: Sendable {
       try queue.write { db in
         let insert = try db.cachedStatement(
           sql: """
-            INSERT OR REPLACE INTO file(name, byteCount, modified, format, width, height, orientation, date, problem)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR REPLACE INTO file(name, byteCount, modified, format, width, height, orientation, date, problem,
+              color)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for e in entries {
           let h = e.header
           try insert.execute(arguments: [
             e.name, e.byteCount, e.modified, h?.format.rawValue, h?.storedSize.width, h?.storedSize.height,
             h?.orientation, h?.date.map(Self.packDate), h == nil ? (e.problem ?? "unreadable") : nil,
+            e.color.map { Int64($0) },
           ])
         }
         let delete = try db.cachedStatement(sql: "DELETE FROM file WHERE name = ?")

@@ -126,7 +126,10 @@ public final class LibraryScanner: Sendable {
       }
       guard let entry = entries[i] else { continue }
       if let header = entry.header {
-        photos.append(Photo(name: name, size: header.size, source: .file(folder + "/" + name), date: header.date))
+        photos.append(
+          Photo(
+            name: name, size: header.size, source: .file(folder + "/" + name), date: header.date,
+            placeholder: entry.color))
       } else {
         problems.append(LibraryProblem(name: name, reason: entry.problem ?? "unreadable"))
       }

@@ -33,6 +33,9 @@ public final class ThumbnailLoader: @unchecked Sendable {
     public var photo: Photo
     public var level: Int
     public var result: Result<RGBAImage, DecodeError>
+    /// The image's average colour (`RGBAImage.averageColor`), worked out
+    /// on the worker; `nil` for a failure.
+    public var averageColor: UInt32?
   }
 
   struct Key: Hashable {
@@ -131,11 +134,11 @@ public final class ThumbnailLoader: @unchecked Sendable {
   }
 
   /// Moves what is ready into `cache` (images as their level, failures
-  /// remembered); returns how many requests it delivered.
+  /// remembered); returns the requests it delivered.
   ///
   /// - Complexity: O(delivered), plus the cache's evictions.
   @discardableResult
-  public func deliver(into cache: ImageCache) -> Int {
+  public func deliver(into cache: ImageCache) -> [Done] {
     let done = takeReady()
     for item in done {
       switch item.result {
@@ -143,7 +146,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
       case .failure(let error): cache.recordFailure(error, for: item.photo)
       }
     }
-    return done.count
+    return done
   }
 
   /// Requests waiting or being decoded.
@@ -194,7 +197,8 @@ public final class ThumbnailLoader: @unchecked Sendable {
       let (result, fromStore) = produce(job)
       condition.lock()
       inFlight.remove(Key(source: job.photo.source, level: job.level))
-      ready.append(Done(photo: job.photo, level: job.level, result: result))
+      ready.append(
+        Done(photo: job.photo, level: job.level, result: result, averageColor: try? result.get().averageColor))
       counts.decoded += 1
       if fromStore { counts.storeHits += 1 }
       condition.broadcast()

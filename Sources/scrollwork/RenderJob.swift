@@ -102,7 +102,7 @@ struct RenderJob {
           }
         }
         loader.waitUntilIdle()
-        loader.deliver(into: cache)
+        _ = loader.deliver(into: cache)
       }
     }
     let tty = isatty(STDOUT_FILENO) != 0

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import PhotoLibrary
 import Raster
 import Testing
@@ -147,4 +148,53 @@ func modifiedTime(_ path: String) -> Int64 {
   var info = stat()
   stat(path, &info)
   return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+}
+
+@Suite struct PlaceholderColorTests {
+  @Test func colorsLearntFromThumbnailsComeBackAsPlaceholdersAndAChangedFileLosesIts() throws {
+    let dir = temporaryFolder()
+    let cacheDir = temporaryFolder()
+    defer {
+      try? FileManager.default.removeItem(atPath: dir)
+      try? FileManager.default.removeItem(atPath: cacheDir)
+    }
+    try write(try photoBytes(date: EXIFDate(year: 2024, month: 1, day: 1)), dir + "/a.jpg")
+    let cache = try CacheFolder(cacheDir)
+    let first = try LibraryScanner(folder: dir, index: LibraryIndex(folder: dir, cache: cache)).run()
+    #expect(first.photos[0].placeholder == nil, "nothing decoded yet")
+    // The loader works the colour out while decoding; the viewer writes it back.
+    let loader = ThumbnailLoader(store: nil, workers: 1)
+    defer { loader.stop() }
+    loader.request(first.photos[0], level: 2, size: ImageCache.levelSize(first.photos[0].size, level: 2))
+    loader.waitUntilIdle()
+    let done = try #require(loader.takeReady().first)
+    let color = try #require(done.averageColor)
+    // photoBytes is a flat (200, 120, 40) image: its JPEG averages close to it.
+    #expect(abs(Int(color >> 16) - 200) < 8 && abs(Int(color >> 8 & 0xFF) - 120) < 8 && abs(Int(color & 0xFF) - 40) < 8)
+    try LibraryIndex(folder: dir, cache: cache).setColors(["a.jpg": color, "gone.jpg": 0x123456])
+    let second = try LibraryScanner(folder: dir, index: LibraryIndex(folder: dir, cache: cache)).run()
+    #expect(second.photos[0].placeholder == color)
+    // Rewritten: its colour is not trusted any more.
+    try write(try photoBytes(width: 70, date: EXIFDate(year: 2024, month: 1, day: 1)), dir + "/a.jpg")
+    let third = try LibraryScanner(folder: dir, index: LibraryIndex(folder: dir, cache: cache)).run()
+    #expect(third.photos[0].placeholder == nil)
+  }
+
+  @Test func thePainterDrawsThePlaceholderUntilThePhotoArrives() throws {
+    let photo = Photo(
+      name: "p.jpg", size: PixelSize(width: 400, height: 300), source: .file("/nonexistent/p.jpg"),
+      placeholder: 0x336699)
+    let painter = ElementPainter(cache: ImageCache(samples: nil), font: nil)
+    var asked: [Int] = []
+    painter.requestImage = { _, level, _ in asked.append(level) }
+    var canvas = Canvas(pixelSize: PixelSize(width: 40, height: 30), scale: 1)
+    let element = LayoutAttributes(id: .cell(0), center: Point(x: 20, y: 15), size: Size(width: 40, height: 30))
+    painter.draw(
+      element, photo: photo, style: ElementStyle(), on: &canvas, origin: .zero,
+      clip: Rect(x: 0, y: 0, width: 40, height: 30))
+    #expect(asked.count == 1, "requested, not decoded on the frame")
+    #expect(painter.missingCount == 1)
+    let p = canvas.image[20, 15]
+    #expect(p.r == 0x33 && p.g == 0x66 && p.b == 0x99, "\(p)")
+  }
 }

@@ -39,7 +39,9 @@ import Testing
       loader.request(photo, level: found.level, size: ImageCache.levelSize(photo.size, level: found.level))
     }
     loader.waitUntilIdle()
-    #expect(loader.deliver(into: cache) == 4)
+    let delivered = loader.deliver(into: cache)
+    #expect(delivered.count == 4)
+    #expect(delivered.allSatisfy { $0.averageColor != nil })
     for photo in photos {
       let found = cache.cachedImage(for: photo, atLeast: need)
       #expect(found.exact)
@@ -70,7 +72,7 @@ import Testing
     let broken = photos.first { $0.name == "p2.jpg" }!
     loader.request(broken, level: 2, size: ImageCache.levelSize(broken.size, level: 2))
     loader.waitUntilIdle()
-    loader.deliver(into: cache)
+    _ = loader.deliver(into: cache)
     #expect(cache.failure(for: broken) != nil, "the decode's error is kept")
     #expect(throws: DecodeError.self) { try cache.image(for: broken, atLeast: PixelSize(width: 10, height: 10)) }
 

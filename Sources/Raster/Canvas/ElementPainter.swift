@@ -114,6 +114,9 @@ public final class ElementPainter {
         if let image = found.image {
           paint = .image(
             image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
+        } else if let placeholder = photo.placeholder {
+          // The photo's average colour (from the index) until it is decoded.
+          paint = .color(Color(hex: placeholder))
         }
       } else {
         do {

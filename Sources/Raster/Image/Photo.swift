@@ -19,11 +19,15 @@ public struct Photo: Hashable, Sendable {
   /// The capture date, when an index read one (EXIF `DateTimeOriginal`,
   /// else `DateTime`); `nil` when unknown or not read.
   public var date: EXIFDate?
+  /// The photo's average colour as `0xRRGGBB`, when an index learnt it
+  /// (from an earlier decode): drawn in its place until it is decoded.
+  public var placeholder: UInt32?
 
-  public init(name: String, size: PixelSize, source: Source, date: EXIFDate? = nil) {
+  public init(name: String, size: PixelSize, source: Source, date: EXIFDate? = nil, placeholder: UInt32? = nil) {
     self.name = name
     self.size = size
     self.source = source
     self.date = date
+    self.placeholder = placeholder
   }
 }

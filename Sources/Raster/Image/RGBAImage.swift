@@ -90,6 +90,29 @@ public struct RGBAImage: Hashable, Sendable {
   /// The number of bytes the pixels take.
   public var byteCount: Int { pixels.count }
 
+  /// The mean colour as `0xRRGGBB` (over at most 64 × 64 samples on a
+  /// grid, premultiplied values: a transparent image averages to dark).
+  ///
+  /// - Complexity: O(1) (at most 4,096 samples).
+  public var averageColor: UInt32 {
+    guard width > 0, height > 0 else { return 0 }
+    let sx = Swift.max(1, width / 64)
+    let sy = Swift.max(1, height / 64)
+    var sum = (0, 0, 0)
+    var n = 0
+    for y in stride(from: sy / 2, to: height, by: sy) {
+      for x in stride(from: sx / 2, to: width, by: sx) {
+        let i = (y * width + x) * 4
+        sum.0 += Int(pixels[i])
+        sum.1 += Int(pixels[i + 1])
+        sum.2 += Int(pixels[i + 2])
+        n += 1
+      }
+    }
+    guard n > 0 else { return 0 }
+    return UInt32(sum.0 / n) << 16 | UInt32(sum.1 / n) << 8 | UInt32(sum.2 / n)
+  }
+
   /// The pixel at `(x, y)` as premultiplied bytes; the caller keeps the
   /// coordinates inside the image.
   public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {

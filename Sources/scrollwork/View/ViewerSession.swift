@@ -157,6 +157,27 @@ struct ViewerSession {
     }
   }
 
+  /// Average colours learnt from decoded photos that had none, written to
+  /// the index every 2 s (and at exit): the next start draws them as
+  /// placeholders.
+  private var learntColors: [String: UInt32] = [:]
+  private var colorsWrittenAt = 0.0
+
+  private mutating func learnColors(_ delivered: [ThumbnailLoader.Done], at t: Double, final: Bool = false) {
+    guard let index = folder?.scanner.index else { return }
+    for done in delivered where done.photo.placeholder == nil {
+      if let color = done.averageColor { learntColors[done.photo.name] = color }
+    }
+    guard !learntColors.isEmpty, final || t - colorsWrittenAt >= 2 else { return }
+    colorsWrittenAt = t
+    do throws(LibraryError) {
+      try index.setColors(learntColors)
+    } catch {
+      warn("warning: \(error)")
+    }
+    learntColors.removeAll()
+  }
+
   /// The window's pixels for a viewport in points at `scale`.
   static func pixelSize(_ viewport: Size, scale: Double) -> PixelSize {
     PixelSize(width: Int((viewport.width * scale).rounded()), height: Int((viewport.height * scale).rounded()))
@@ -291,7 +312,9 @@ struct ViewerSession {
       scene.advance(to: t)
       // Photos decoded since the last frame: drawn now.
       loader?.nextFrame()
-      let arrived = loader?.deliver(into: painter.cache) ?? 0
+      let delivered = loader?.deliver(into: painter.cache) ?? []
+      let arrived = delivered.count
+      learnColors(delivered, at: t)
       // A frame equal to the one on screen is not drawn again (a scene at
       // rest costs a layout query per frame, not a redraw).
       let layers = scene.layers()
@@ -360,6 +383,7 @@ struct ViewerSession {
       }
       if running { sleep(untilMonotonic: pacer.deadline) }
     }
+    learnColors([], at: monotonicSeconds() - start, final: true)
     for (name, error) in painter.failures { warn("could not show \(name): \(error)") }
     return Outcome(stats: stats, lastFrame: last, rate: rate)
   }
