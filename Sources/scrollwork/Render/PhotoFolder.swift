@@ -77,11 +77,15 @@ enum PhotoFolder {
   }
 
   /// A loader with the on-disk thumbnails of `cache` (none without one).
+  /// The thumbnail folder is trimmed to its budget on another thread
+  /// first (least recently used first, only the store's own files).
   static func loader(cache: CacheFolder?, report: (String) -> Void) -> ThumbnailLoader {
     var store: ThumbnailStore?
     if let cache {
       do throws(LibraryError) {
-        store = try ThumbnailStore(cache: cache)
+        let opened = try ThumbnailStore(cache: cache)
+        Thread { opened.trim() }.start()
+        store = opened
       } catch {
         report("warning: \(error); thumbnails are not kept on disk")
       }
