@@ -121,6 +121,26 @@ struct PhotosScene: Scene {
     try? session.setContentOffset(nil, offset, animated: false, at: 0)
   }
 
+  /// The frame of the first cell showing the photo named `name` at rest,
+  /// or `nil` when no cell shows it.
+  ///
+  /// - Complexity: O(n) over the photos (for a change of folder, not a frame).
+  func frame(ofPhotoNamed name: String) -> Rect? {
+    guard let index = context.photos.firstIndex(where: { $0.name == name }),
+      let id = order.firstIndex(of: index)
+    else { return nil }
+    // Item identities are the photos' order in the sections.
+    var remaining = id
+    for section in 0..<session.animator.grid.numberOfSections {
+      let count = session.animator.grid.numberOfItems(inSection: section)
+      if remaining < count {
+        return session.animator.grid.attributes(for: .cell(remaining, section: section), at: ScrollState())?.frame
+      }
+      remaining -= count
+    }
+    return nil
+  }
+
   /// The photo shown for item identity `id` (new identities cycle).
   func photo(_ id: Int) -> Photo {
     id < order.count ? context.photo(order[id]) : context.photo(id)

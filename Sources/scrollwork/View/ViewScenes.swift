@@ -55,6 +55,41 @@ enum ViewScenes {
     return scene
   }
 
+  /// The photo in view and where: the album's current page, or the grid's
+  /// first photo on screen with its distance below the viewport's top;
+  /// `nil` for other scenes.
+  static func viewedPhoto(_ scene: any Scene) -> (name: String, screenY: Double)? {
+    if let album = scene as? AlbumScene {
+      let page = album.album.position.rounded()
+      guard page.isFinite, page >= 0, Int(page) < album.context.photos.count else { return nil }
+      return (album.context.photos[Int(page)].name, 0)
+    }
+    guard scene is PhotosScene, let layer = scene.layers().first else { return nil }
+    let cells = layer.elements.filter { $0.id.kind == .cell }.sorted {
+      ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX)
+    }
+    for cell in cells where cell.frame.maxY > layer.contentOffset.y {
+      if let photo = layer.photo(cell) { return (photo.name, cell.frame.minY - layer.contentOffset.y) }
+    }
+    return nil
+  }
+
+  /// Puts `viewed` back where it was (a folder changed under the scene):
+  /// the album pages to that photo, the grid scrolls so that it is the
+  /// same distance below the top. Nothing when the photo is gone.
+  static func show(_ viewed: (name: String, screenY: Double), in scene: inout any Scene) {
+    if let album = scene as? AlbumScene {
+      guard let page = album.context.photos.firstIndex(where: { $0.name == viewed.name }) else { return }
+      try? scene.setContentOffset(
+        "pager", Point(x: album.album.pager.offset(ofPage: page), y: 0), animated: false, at: 0)
+      return
+    }
+    guard let grid = scene as? PhotosScene,
+      let frame = grid.frame(ofPhotoNamed: viewed.name)
+    else { return }
+    try? scene.setContentOffset(nil, Point(x: 0, y: frame.minY - viewed.screenY), animated: false, at: 0)
+  }
+
   /// The photos the album will show as it pages, nearest pages first (at
   /// most `limit` pages): each element with its photo at that page, for
   /// warming the photo cache before a swipe needs them. Other scenes: the

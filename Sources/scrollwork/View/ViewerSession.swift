@@ -148,8 +148,10 @@ struct ViewerSession {
       if !before.intersection(changed).isEmpty || library.photos.count == photos.count {
         painter.cache.removeAll()
       }
+      let viewed = ViewScenes.viewedPhoto(scene)
       photos = library.photos
       try rebuild(keeping: scene)
+      if let viewed { ViewScenes.show(viewed, in: &scene) }
       print(
         "folder changed: \(photos.count) photos (\(after.subtracting(before).count) added, "
           + "\(before.subtracting(after).count) removed)")
