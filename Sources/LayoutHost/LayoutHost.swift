@@ -82,6 +82,8 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @usableFromInline var buffer: [LayoutAttributes] = []
   @usableFromInline var otherBuffer: [LayoutAttributes] = []
   @usableFromInline var idBuffer: [ElementID] = []
+  /// Scratch for merging the before and after identities of a scroll.
+  @usableFromInline var mergeBuffer: [ElementID] = []
   @usableFromInline var update: PendingUpdate?
   @usableFromInline var restingOffset: Point?
 
@@ -326,8 +328,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     cachedRect = newBounds
     cachedState = newState
     cachedGeneration = generation
+    let before = idBuffer.count
     for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
-    Self.sortUnique(&idBuffer)
+    Self.mergeUnique(&idBuffer, split: before, scratch: &mergeBuffer)
     context.elements = idBuffer
     return context
   }
@@ -377,6 +380,44 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     case .supplementary: 1
     case .decoration: 2
     }
+  }
+
+  /// Sorts `ids` and drops repeats, given that `ids[..<split]` and
+  /// `ids[split...]` are two answers of the engine: when each is already
+  /// in order (the engine's queries usually answer in reading order), one
+  /// merge; otherwise a sort.
+  ///
+  /// - Complexity: O(k) for two ordered runs, O(k log k) otherwise.
+  @inlinable
+  static func mergeUnique(_ ids: inout [ElementID], split: Int, scratch: inout [ElementID]) {
+    func ordered(_ range: Range<Int>) -> Bool {
+      var i = range.lowerBound + 1
+      while i < range.upperBound {
+        if precedes(ids[i], ids[i - 1]) { return false }
+        i += 1
+      }
+      return true
+    }
+    guard ordered(0..<split), ordered(split..<ids.count) else {
+      sortUnique(&ids)
+      return
+    }
+    scratch.removeAll(keepingCapacity: true)
+    var a = 0
+    var b = split
+    while a < split || b < ids.count {
+      let next: ElementID
+      if b >= ids.count || (a < split && !precedes(ids[b], ids[a])) {
+        next = ids[a]
+        if b < ids.count && ids[b] == next { b += 1 }
+        a += 1
+      } else {
+        next = ids[b]
+        b += 1
+      }
+      if scratch.last != next { scratch.append(next) }
+    }
+    swap(&ids, &scratch)
   }
 
   @inlinable

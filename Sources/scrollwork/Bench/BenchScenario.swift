@@ -40,6 +40,13 @@ struct BenchSubject {
   /// engine's results): the host scenarios compare with the engine's own
   /// direct query.
   var floor: ((_ sample: Int, _ result: inout [LayoutAttributes]) -> Void)? = nil
+  /// How many times each sample is timed in a row (default: 8, or 32
+  /// without `--quick`). The host's scroll frames take 1: their samples are
+  /// consecutive frames, timed in order as UIKit makes them, so each
+  /// frame's bounds-change context follows the previous frame's (the
+  /// steady state of a scroll); repeating a frame would start each repeat
+  /// from bounds no context left.
+  var repeats: Int? = nil
 }
 
 /// A benchmark scenario: builds a subject for `n` items with `samples`
@@ -73,7 +80,8 @@ enum BenchRunner {
       }
       if let after = allocationCount() { allocations = Double(after - before) / Double(samples) }
     }
-    let engine = timeSamples(count: samples, repeats: quick ? 8 : 32) { i in
+    let repeats = subject.repeats ?? (quick ? 8 : 32)
+    let engine = timeSamples(count: samples, repeats: repeats) { i in
       buffer.removeAll(keepingCapacity: true)
       subject.engine(i, &buffer)
     }
@@ -85,7 +93,7 @@ enum BenchRunner {
       subject.engine(i, &one)
       answers.append(one)
     }
-    let floor = timeSamples(count: samples, repeats: quick ? 8 : 32) { i in
+    let floor = timeSamples(count: samples, repeats: repeats) { i in
       buffer.removeAll(keepingCapacity: true)
       if let own = subject.floor {
         own(i, &buffer)
