@@ -108,8 +108,21 @@
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
       recorder?.record(.elements(rect: Rect(rect), bounds: host.bounds))
       buffer.removeAll(keepingCapacity: true)
-      host.elements(in: Rect(rect), into: &buffer)
+      Self.elements(&host, in: Rect(rect), into: &buffer)
       return buffer.map(ScrollworkLayoutAttributes.make)
+    }
+
+    // The host is used in place in the calls UIKit makes every frame: a
+    // non-mutating call on a struct stored in a class copies the whole
+    // struct first (the class could change it during the call).
+    private static func elements(
+      _ host: inout LayoutHost<Prepared>, in rect: Rect, into result: inout [LayoutAttributes]
+    ) {
+      host.elements(in: rect, into: &result)
+    }
+
+    private static func shouldInvalidate(_ host: inout LayoutHost<Prepared>, forBoundsChange bounds: Rect) -> Bool {
+      host.shouldInvalidate(forBoundsChange: bounds)
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
@@ -130,7 +143,7 @@
 
     open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
       recorder?.record(.shouldInvalidateForBoundsChange(Rect(newBounds)))
-      return host.shouldInvalidate(forBoundsChange: Rect(newBounds))
+      return Self.shouldInvalidate(&host, forBoundsChange: Rect(newBounds))
     }
 
     open override func invalidationContext(
