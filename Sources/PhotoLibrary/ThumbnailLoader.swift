@@ -57,6 +57,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
   private var order: [Key] = []
   private var inFlight: Set<Key> = []
   private var ready: [Done] = []
+  private var stale: [Key] = []
   private var frame = 0
   private var stopping = false
   private var running = 0
@@ -118,7 +119,9 @@ public final class ThumbnailLoader: @unchecked Sendable {
     defer { condition.unlock() }
     frame += 1
     let oldest = frame - 2
-    let stale = pending.filter { $0.value.stamp < oldest }.map(\.key)
+    // Into a kept buffer: nothing is allocated on a frame with nothing to cancel.
+    stale.removeAll(keepingCapacity: true)
+    for (key, job) in pending where job.stamp < oldest { stale.append(key) }
     for key in stale { pending[key] = nil }
     counts.cancelled += stale.count
     if order.count > 4 * Swift.max(16, pending.count) { order = order.filter { pending[$0] != nil } }
@@ -128,8 +131,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
   public func takeReady() -> [Done] {
     condition.lock()
     defer { condition.unlock() }
+    // An empty answer shares the empty array: a frame with nothing ready allocates nothing.
+    guard !ready.isEmpty else { return [] }
     let done = ready
-    ready.removeAll(keepingCapacity: true)
+    ready = []
     return done
   }
 
