@@ -79,7 +79,15 @@ enum PhotoFolder {
   /// A loader with the on-disk thumbnails of `cache` (none without one).
   /// The thumbnail folder is trimmed to its budget on another thread
   /// first (least recently used first, only the store's own files).
-  static func loader(cache: CacheFolder?, report: (String) -> Void) -> ThumbnailLoader {
+  ///
+  /// - Parameter workers: decoding threads: `render` uses every core; the
+  ///   viewer leaves one to the frame loop (measured at 20,000 photos: the
+  ///   grid's p99 18.4 → 15.9 ms and peak memory 304 → 221 MB while
+  ///   thumbnails stream in, for 0.26 s more until the first screen is
+  ///   complete, cold).
+  static func loader(
+    cache: CacheFolder?, workers: Int = ProcessInfo.processInfo.activeProcessorCount, report: (String) -> Void
+  ) -> ThumbnailLoader {
     var store: ThumbnailStore?
     if let cache {
       do throws(LibraryError) {
@@ -90,6 +98,6 @@ enum PhotoFolder {
         report("warning: \(error); thumbnails are not kept on disk")
       }
     }
-    return ThumbnailLoader(store: store)
+    return ThumbnailLoader(store: store, workers: workers)
   }
 }

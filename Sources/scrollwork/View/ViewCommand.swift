@@ -110,7 +110,8 @@ struct View: ParsableCommand {
       window = opened
       watched = scanner
       photoList = library.photos
-      let thumbnails = PhotoFolder.loader(cache: cacheFolder, report: warn)
+      let thumbnails = PhotoFolder.loader(
+        cache: cacheFolder, workers: Swift.max(1, ProcessInfo.processInfo.activeProcessorCount - 1), report: warn)
       painter.requestImage = { photo, level, size in thumbnails.request(photo, level: level, size: size) }
       loader = thumbnails
     } else {
