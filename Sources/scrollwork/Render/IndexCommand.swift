@@ -39,7 +39,7 @@ struct Index: ParsableCommand {
     // Progress from another thread while the scan runs on this one.
     let reporter = Thread {
       var lastTenth = -1
-      while !done.value {
+      while !done.withLock({ $0 }) {
         let p = scanner.progress
         if p.total > 0 {
           if tty {
@@ -62,9 +62,9 @@ struct Index: ParsableCommand {
     let library: ScannedLibrary
     do {
       library = try PhotoFolder.scan(scanner, nothing: "the index holds no photo", report: warn)
-      done.value = true
+      done.withLock { $0 = true }
     } catch {
-      done.value = true
+      done.withLock { $0 = true }
       throw error
     }
     if tty { print("\r\u{1B}[K", terminator: "") }
@@ -116,24 +116,5 @@ struct GeneratePhotos: ParsableCommand {
       throw CLIError(error.description)
     }
     print("\(summary.photos) photos and \(summary.others) other files, \(summary.bytes >> 20) MiB in '\(folder)'")
-  }
-}
-
-/// A flag shared between threads.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-  init(_ value: Value) { stored = value }
-  var value: Value {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-    set {
-      lock.lock()
-      stored = newValue
-      lock.unlock()
-    }
   }
 }

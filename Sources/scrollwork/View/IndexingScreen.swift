@@ -17,23 +17,15 @@ enum IndexingScreen {
     _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?,
     report: @escaping @Sendable (String) -> Void
   ) throws -> ScannedLibrary? {
-    final class Outcome: @unchecked Sendable {
-      let lock = NSLock()
-      var result: Result<ScannedLibrary, any Error>?
-    }
-    let outcome = Outcome()
+    let outcome = Locked<Result<ScannedLibrary, any Error>?>(nil)
     let thread = Thread {
       let result: Result<ScannedLibrary, any Error> = Result { try PhotoFolder.scan(scanner, report: report) }
-      outcome.lock.lock()
-      outcome.result = result
-      outcome.lock.unlock()
+      outcome.withLock { $0 = result }
     }
     thread.start()
     var canvas = Canvas(pixelSize: pixelSize, scale: scale, background: Color(hex: 0x000000))
     while true {
-      outcome.lock.lock()
-      let result = outcome.result
-      outcome.lock.unlock()
+      let result = outcome.withLock { $0 }
       if let result { return try result.get() }
       for event in window.pollEvents() {
         switch event {

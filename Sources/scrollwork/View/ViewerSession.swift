@@ -100,29 +100,22 @@ struct ViewerSession {
   }
 
   /// A scan on another thread, its result taken once.
-  final class Rescan: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<ScannedLibrary, LibraryError>?
+  final class Rescan: Sendable {
+    private let result = Locked<Result<ScannedLibrary, LibraryError>?>(nil)
 
     init(_ scanner: LibraryScanner) {
-      Thread { [self] in
+      Thread { [result] in
         let outcome: Result<ScannedLibrary, LibraryError>
         do throws(LibraryError) {
           outcome = .success(try scanner.run())
         } catch {
           outcome = .failure(error)
         }
-        lock.lock()
-        result = outcome
-        lock.unlock()
+        result.withLock { $0 = outcome }
       }.start()
     }
 
-    func take() -> Result<ScannedLibrary, LibraryError>? {
-      lock.lock()
-      defer { lock.unlock() }
-      return result
-    }
+    func take() -> Result<ScannedLibrary, LibraryError>? { result.withLock { $0 } }
   }
 
   /// Follows the watched folder: notes changes, starts a rescan once they
