@@ -350,6 +350,35 @@ void sw_blend_mask(uint8_t *dst, int dst_width, const uint8_t *mask, int mask_wi
   }
 }
 
+void sw_blit_over(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy, int x0,
+                  int y0, int x1, int y1) {
+  const size_t n = x1 > x0 ? (size_t)(x1 - x0) : 0;
+  if (n == 0) return;
+  for (int y = y0; y < y1; y++) {
+    const uint8_t *s = src + ((size_t)(y + src_dy) * (size_t)src_width + (size_t)(x0 + src_dx)) * 4;
+    uint8_t *o = dst + ((size_t)y * (size_t)dst_width + (size_t)x0) * 4;
+    // All alpha bytes 255: the row is the source (source-over with alpha 1).
+    uint8_t all = 255;
+    for (size_t i = 0; i < n; i++) all &= s[i * 4 + 3];
+    if (all == 255) {
+      memcpy(o, s, n * 4);
+      continue;
+    }
+    for (size_t i = 0; i < n; i++, s += 4, o += 4) {
+      if (s[3] == 255) {
+        memcpy(o, s, 4);
+        continue;
+      }
+      // The quad's blend at k = 1: colour + dst · (1 − alpha / 255).
+      const double inv = 1 - s[3] / 255.0;
+      SW_BYTE(o[0], s[0] + o[0] * inv);
+      SW_BYTE(o[1], s[1] + o[1] * inv);
+      SW_BYTE(o[2], s[2] + o[2] * inv);
+      SW_BYTE(o[3], s[3] + o[3] * inv);
+    }
+  }
+}
+
 void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels) {
   for (size_t i = 0; i < pixels; i++) {
     rgb[i * 3] = rgba[i * 4];

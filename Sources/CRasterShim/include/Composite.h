@@ -50,6 +50,15 @@ int sw_cpu_has_avx2(void);
 void sw_blend_mask(uint8_t *dst, int dst_width, const uint8_t *mask, int mask_width, int mask_height,
                    int pitch, int x, int y, const double color[4], int cx0, int cy0, int cx1, int cy1);
 
+/// Composites `src` (src_width pixels a row) source-over onto dst, pixel
+/// for pixel: dst pixel (x, y) for x in [x0, x1), y in [y0, y1) takes src
+/// pixel (x + src_dx, y + src_dy). The caller keeps both rectangles inside
+/// their buffers. Rows whose source pixels are all opaque are copied.
+/// A translucent source pixel blends as `sw_composite_quad` blends a
+/// texel at coverage 1 and opacity 1, so a copy gives the quad's bits.
+void sw_blit_over(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy, int x0,
+                  int y0, int x1, int y1);
+
 /// Drops the alpha byte of each pixel.
 void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels);
 

@@ -68,6 +68,20 @@ public final class ElementPainter {
   /// wanted (a placeholder or another level stood in).
   public private(set) var missingCount = 0
 
+  /// Whether a photo element that is only translated, fully opaque,
+  /// undarkened and square-cornered (a grid tile, an album page at rest
+  /// or sliding) is drawn pixel-snapped: its edges on whole pixels and its
+  /// photo resampled once to the pixels it covers, then copied each frame
+  /// (see `drawSnapped`). On by default; off draws every element as an
+  /// anti-aliased, bilinearly sampled quad at its exact position.
+  public var snapsToPixels = true
+  /// Resampled photos for pixel-snapped drawing, least recently used
+  /// dropped first.
+  private var tiles = LRUCache<TileKey, RGBAImage>(byteLimit: ElementPainter.tileBudget)
+
+  /// The resampled photos kept for pixel-snapped drawing.
+  public var keptTileCount: Int { tiles.count }
+
   /// Starts counting `missingCount` for a new frame.
   public func beginFrame() { missingCount = 0 }
 
@@ -132,9 +146,19 @@ public final class ElementPainter {
     // The layout's corner radius (a Months summary card) and the style's: the larger.
     let extras = attributes.extras
     let radius = Swift.max(style.cornerRadius, extras.cornerRadius.isFinite ? extras.cornerRadius : 0)
-    canvas.drawQuad(
-      size: attributes.size, transform: m, paint: paint, cornerRadius: radius,
-      opacity: attributes.alpha, overlay: extras.overlayAlpha, clip: clip)
+    let snapped: Bool
+    if case .image(let image, _, _, _) = paint, let photo {
+      snapped = drawSnapped(
+        attributes, image: image, photo: photo, content: content, style: style, radius: radius, origin: origin,
+        clip: clip, on: &canvas)
+    } else {
+      snapped = false
+    }
+    if !snapped {
+      canvas.drawQuad(
+        size: attributes.size, transform: m, paint: paint, cornerRadius: radius,
+        opacity: attributes.alpha, overlay: extras.overlayAlpha, clip: clip)
+    }
     if extras.styleProgress > 0, style.summaryTitle != nil {
       drawSummaryAccessories(attributes, style: style, transform: m, on: &canvas, clip: clip)
     }
@@ -160,6 +184,91 @@ public final class ElementPainter {
       }
     }
   }
+
+  /// Draws a photo element as a pixel copy when it can: the element only
+  /// translated, fully opaque, undarkened and square-cornered (a grid
+  /// tile, an album page). Its rectangle and its content rectangle snap to
+  /// whole canvas pixels, the photo is resampled once to the content
+  /// rectangle's pixels (kept in `tiles`, keyed by the cached image it came
+  /// from and the size) and each frame copies it. Pixels of the element
+  /// the content rectangle leaves out take the style's fill.
+  ///
+  /// - Returns: `false` (drawing nothing) when the element does not
+  ///   qualify, so the caller draws the quad.
+  /// - Complexity: O(pixels copied) once the tile is kept; a resample of
+  ///   the content rectangle's pixels the first time.
+  func drawSnapped(
+    _ attributes: LayoutAttributes, image: RGBAImage, photo: Photo, content: Rect, style: ElementStyle,
+    radius: Double, origin: Point, clip: Rect, on canvas: inout Canvas
+  ) -> Bool {
+    let t = attributes.transform
+    guard snapsToPixels, t.a == 1, t.b == 0, t.c == 0, t.d == 1, attributes.alpha >= 1, radius == 0,
+      !(attributes.extras.overlayAlpha > 0), clip.isFinite
+    else { return false }
+    let scale = canvas.scale
+    // Whole pixels, for values well inside Int (else not snapped).
+    func pixels(_ points: Double) -> Int? {
+      let p = (points * scale).rounded()
+      return p.isFinite && abs(p) < 1e8 ? Int(p) : nil
+    }
+    guard let x = pixels(attributes.center.x - attributes.size.width / 2 + t.tx + origin.x),
+      let y = pixels(attributes.center.y - attributes.size.height / 2 + t.ty + origin.y),
+      let w = pixels(attributes.size.width), let h = pixels(attributes.size.height),
+      let cx = pixels(content.minX), let cy = pixels(content.minY),
+      let cw = pixels(content.width), let ch = pixels(content.height),
+      w > 0, h > 0, cw > 0, ch > 0, cw * ch * 4 <= Self.tileBudget / 4
+    else { return false }
+    let element = Canvas.PixelRect(x0: x, y0: y, x1: x + w, y1: y + h)
+    let contentPixels = Canvas.PixelRect(x0: x + cx, y0: y + cy, x1: x + cx + cw, y1: y + cy + ch)
+    // The clip rounded outward, as quads round it.
+    let bounds = Double(Swift.max(canvas.width, canvas.height)) + 1
+    func edge(_ v: Double) -> Int { Int(Swift.max(-1, Swift.min(bounds, v))) }
+    let clipPixels = Canvas.PixelRect(
+      x0: edge((clip.minX * scale).rounded(.down)), y0: edge((clip.minY * scale).rounded(.down)),
+      x1: edge((clip.maxX * scale).rounded(.up)), y1: edge((clip.maxY * scale).rounded(.up)))
+    let region = element.intersection(clipPixels).intersection(canvas.pixelBounds)
+    guard !region.isEmpty else { return true }
+    if !contentPixels.contains(region) {
+      guard style.fill.alpha >= 1 else { return false }
+      canvas.fillPixels(region, style.fill)
+    }
+    let tile = tile(of: image, photo: photo, width: cw, height: ch, fill: style.fill)
+    canvas.blit(tile, x: contentPixels.x0, y: contentPixels.y0, in: region)
+    return true
+  }
+
+  /// `image` (a cached level of `photo`) aspect-filled into `width ×
+  /// height` pixels, from `tiles` or resampled now and kept.
+  func tile(of image: RGBAImage, photo: Photo, width: Int, height: Int, fill: Color) -> RGBAImage {
+    let key = TileKey(
+      source: photo.source, sourceWidth: image.width, sourceHeight: image.height, width: width, height: height,
+      fill: fill)
+    if let kept = tiles[key] { return kept }
+    var canvas = Canvas(pixelSize: PixelSize(width: width, height: height), scale: 1, background: .clear)
+    let size = Size(width: Double(width), height: Double(height))
+    let photoSize = Size(width: Double(photo.size.width), height: Double(photo.size.height))
+    canvas.drawQuad(
+      size: size, transform: .identity,
+      paint: .image(
+        image, imageRect: Rect(center: Point(x: size.width / 2, y: size.height / 2), size: photoSize.aspectFill(size)),
+        visibleRect: Rect(origin: .zero, size: size), fallback: fill))
+    tiles.insert(canvas.image, bytes: width * height * 4, for: key)
+    return canvas.image
+  }
+
+  /// What a resampled photo in `tiles` was made from.
+  struct TileKey: Hashable {
+    var source: Photo.Source
+    var sourceWidth: Int
+    var sourceHeight: Int
+    var width: Int
+    var height: Int
+    var fill: Color
+  }
+
+  /// The most bytes of resampled photos kept for pixel-snapped drawing
+  /// (a tile larger than a quarter of it is not snapped).
+  public static let tileBudget = 32 << 20
 
   /// A summary card's accessories at alpha `styleProgress × alpha`: a
   /// gradient from dark to clear over the top third, the title and detail
