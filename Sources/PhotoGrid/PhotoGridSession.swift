@@ -25,6 +25,10 @@ public struct PhotoGridSession: GestureDriven {
   /// as runs, so that no step costs anything per photo.
   public private(set) var library: PhotoIdentities
   private var nextID: Int
+  private var nextSectionID: Int
+  /// The library before the latest insert, delete or replacement (what
+  /// leaving elements show while its transition runs).
+  private var libraryBefore: PhotoIdentities?
   public private(set) var animator: PhotoGridAnimator
   public private(set) var surface: ScrollSurface
   private var touching = false
@@ -43,6 +47,7 @@ public struct PhotoGridSession: GestureDriven {
     self.photoSize = photoSize
     library = PhotoIdentities(counts: counts)
     nextID = library.totalCount
+    nextSectionID = library.sections.count
     let grid = try layout.prepare(items: Self.items(library.itemCounts, photoSize), viewport: viewport)
     animator = PhotoGridAnimator(grid: grid, offset: offset)
     surface = ScrollSurface(
@@ -336,7 +341,92 @@ public struct PhotoGridSession: GestureDriven {
       throw .badStep(step, error.description)
     }
     let grid = try prepare(mode, counts, step)
+    libraryBefore = library
     animator.change(to: grid, mapping: .dataChange(change), duration: Self.updateDuration, at: time)
+  }
+
+  /// Animates to a new library (a photo folder that changed): `library`
+  /// lists each section's identity and its photos' identities in order;
+  /// photos and sections the session already shows keep their identities,
+  /// new ones take identities it has not used (see `unusedIdentity`).
+  /// New photos and sections fade in at their places, those gone fade out
+  /// at theirs, the rest move, over `updateDuration`; the photo at the
+  /// anchor keeps its place on screen: the photo under `point` (a point
+  /// in the viewport), by default the viewport's centre.
+  ///
+  /// - Complexity: O(n) for the n photos before and after (the
+  ///   identities are compared one by one: for a change of folder, not a
+  ///   frame), plus the grid's prepare.
+  /// - Throws: `ScriptError.badStep` when an identity repeats or is
+  ///   negative, or when the grid cannot be laid out; the session is then
+  ///   unchanged.
+  public mutating func replaceLibrary(
+    with library: LibrarySnapshot<Int, Int>, at time: Double, anchoredAt point: Point? = nil
+  ) throws(ScriptError) {
+    let step = "'replace library'"
+    var seenSections = Set<Int>()
+    var seenPhotos = Set<Int>()
+    for section in library.sections {
+      guard section.id >= 0, seenSections.insert(section.id).inserted else {
+        throw .badStep(step, "section identity \(section.id) repeats or is negative")
+      }
+      for id in section.items {
+        guard id >= 0, id < Int.max, seenPhotos.insert(id).inserted else {
+          throw .badStep(step, "photo identity \(id) repeats or is out of range")
+        }
+      }
+    }
+    let total = seenPhotos.count
+    guard total <= Self.maximumPhotoCount else {
+      throw .badStep(step, "a library holds at most \(Self.maximumPhotoCount) photos; this one \(total)")
+    }
+    let grid = try prepare(mode, library.itemCounts, step)
+    freeze(at: time)
+    let change = SnapshotChange(from: self.library.snapshot, to: library)
+    libraryBefore = self.library
+    animator.change(
+      to: grid, mapping: .dataChange(change), duration: Self.updateDuration, at: time, anchoredAt: point)
+    self.library = PhotoIdentities(library)
+    nextID = Swift.max(nextID, (seenPhotos.max() ?? -1) + 1)
+    nextSectionID = Swift.max(nextSectionID, (seenSections.max() ?? -1) + 1)
+    events.append("libraryReplaced")
+  }
+
+  /// An identity no photo of this session has had: for a photo a new
+  /// library adds.
+  public mutating func unusedIdentity() -> Int {
+    defer { nextID += 1 }
+    return nextID
+  }
+
+  /// A section identity no section of this session has had.
+  public mutating func unusedSectionIdentity() -> Int {
+    defer { nextSectionID += 1 }
+    return nextSectionID
+  }
+
+  /// The photo identity an element shows: an element that a transition
+  /// shows only because the library before it had it (`isLeaving`: a
+  /// deleted photo fading out) is looked up in that library.
+  ///
+  /// - Complexity: O(log r) for r runs of consecutive identities.
+  public func photoID(of attributes: LayoutAttributes) -> Int? {
+    let id = attributes.id
+    if attributes.extras.isLeaving, animator.transition != nil, let before = libraryBefore {
+      guard id.kind == .cell, before.sections.indices.contains(id.section) else { return nil }
+      return before.sections[id.section].id(at: id.item)
+    }
+    return photoID(id)
+  }
+
+  /// The section identity an element belongs to (a leaving element's in
+  /// the library before the transition).
+  public func sectionID(of attributes: LayoutAttributes) -> Int? {
+    let s = attributes.id.section
+    if attributes.extras.isLeaving, animator.transition != nil, let before = libraryBefore {
+      return before.sections.indices.contains(s) ? before.sections[s].id : nil
+    }
+    return sectionID(s)
   }
 
   /// The photo identity shown by cell `id`, if it is one.

@@ -22,6 +22,29 @@ public struct PhotoIdentities: Hashable, Sendable {
       ends = items.isEmpty ? [] : [items.count]
     }
 
+    /// A section of the photos `identities`, in order: consecutive
+    /// integers are kept as one run.
+    ///
+    /// - Complexity: O(n).
+    public init(id: Int, identities: [Int]) {
+      self.id = id
+      runs = []
+      ends = []
+      var total = 0
+      for identity in identities {
+        total += 1
+        if let last = runs.last, last.upperBound == identity, identity < Int.max {
+          runs[runs.count - 1] = last.lowerBound..<(identity + 1)
+          ends[ends.count - 1] = total
+        } else if identity < Int.max {
+          runs.append(identity..<(identity + 1))
+          ends.append(total)
+        } else {
+          total -= 1  // Int.max cannot start a run: not an identity a session hands out
+        }
+      }
+    }
+
     /// How many photos it holds.
     public var count: Int { ends.last ?? 0 }
 
@@ -121,6 +144,24 @@ public struct PhotoIdentities: Hashable, Sendable {
     }
     totalCount = next
     itemCounts = counts.map { Swift.max(0, $0) }
+  }
+
+  /// The library `snapshot` holds (section identities and photo
+  /// identities), kept as runs.
+  ///
+  /// - Complexity: O(n) for n photos.
+  public init(_ snapshot: LibrarySnapshot<Int, Int>) {
+    sections = snapshot.sections.map { Section(id: $0.id, identities: $0.items) }
+    itemCounts = sections.map(\.count)
+    totalCount = itemCounts.reduce(0, +)
+  }
+
+  /// Every section's identity and its photos' identities, one integer per
+  /// photo (for comparing with a new library).
+  ///
+  /// - Complexity: O(n) for n photos.
+  public var snapshot: LibrarySnapshot<Int, Int> {
+    LibrarySnapshot(sections: sections.map { .init(id: $0.id, items: $0.identities) })
   }
 
   /// The section and position of global photo `index` (`index ==

@@ -10,8 +10,9 @@
 /// the lock file.
 ///
 /// The lock file is opened without following a link and must be a
-/// regular file. It is removed when released if this lock created it,
-/// while still held; a run that opened a file about to be removed sees
+/// regular file. It is removed when released if a run created it (this
+/// one, or one that lost the race to lock the file it had just made: the
+/// file then holds `marker`), while still held; a run that opened a file about to be removed sees
 /// that the name no longer leads to the file it locked and tries again,
 /// so two runs never both hold "the" lock.
 public final class OutputLock {
@@ -34,7 +35,10 @@ public final class OutputLock {
       var created = true
       var fd = openat(
         folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
-      if fd < 0, errno == EEXIST {
+      if fd >= 0 {
+        // Marks the file as a run's own, for whichever run ends up holding it.
+        _ = Self.marker.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+      } else if errno == EEXIST {
         created = false
         fd = openat(folder.descriptor, Self.fileName, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0, errno == ENOENT { continue }  // removed in between: try again
@@ -77,6 +81,20 @@ public final class OutputLock {
     throw CLIError("cannot lock '\(lockPath)': it keeps being replaced")
   }
 
+  /// What a run writes into a lock file it creates. A run that opened
+  /// the file another had just created can win the lock (the creator then
+  /// fails); the marker tells the winner that the file is a run's own, to
+  /// remove at release, where a file of that name with other contents is
+  /// left alone.
+  public static let marker: [UInt8] = Array("scrollwork output lock\n".utf8)
+
+  /// Whether the locked file holds the marker (a run made it).
+  private var isMarked: Bool {
+    var buffer = [UInt8](repeating: 0, count: Self.marker.count)
+    let n = buffer.withUnsafeMutableBufferPointer { pread(descriptor, $0.baseAddress, $0.count, 0) }
+    return n == Self.marker.count && buffer == Self.marker
+  }
+
   /// Whether the lock is still held by this value.
   public var isHeld: Bool { descriptor >= 0 }
 
@@ -85,8 +103,8 @@ public final class OutputLock {
   public func release() {
     guard descriptor >= 0 else { return }
     var mine = stat()
-    if created, fstat(descriptor, &mine) == 0, let now = folder.info(Self.fileName), now.st_dev == mine.st_dev,
-      now.st_ino == mine.st_ino
+    if created || isMarked, fstat(descriptor, &mine) == 0, let now = folder.info(Self.fileName),
+      now.st_dev == mine.st_dev, now.st_ino == mine.st_ino
     {
       folder.removeFile(Self.fileName)
     }

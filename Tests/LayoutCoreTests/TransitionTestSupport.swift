@@ -23,6 +23,7 @@ func transitionBruteForce<A: PreparedLayout, B: PreparedLayout>(
       var presented = x
       presented.center = x.center + (o - a)
       presented.alpha = x.alpha * (1 - p)
+      presented.extras.isLeaving = true
       if presented.frame.intersects(rect) && (x.frame.intersects(rectA) || !requireEndpointRule) {
         out.append(presented)
       }
@@ -41,6 +42,16 @@ func transitionBruteForce<A: PreparedLayout, B: PreparedLayout>(
 }
 
 /// Whether two lists hold the same attributes, as multisets.
+/// `attributes` without `extras.isLeaving` (which says where an element
+/// came from, not where it is): for comparing what two transitions show.
+func withoutProvenance(_ attributes: [LayoutAttributes]) -> [LayoutAttributes] {
+  attributes.map {
+    var copy = $0
+    copy.extras.isLeaving = false
+    return copy
+  }
+}
+
 func sameElements(_ x: [LayoutAttributes], _ y: [LayoutAttributes]) -> Bool {
   guard x.count == y.count else { return false }
   var counts: [LayoutAttributes: Int] = [:]

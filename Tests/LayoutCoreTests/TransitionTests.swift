@@ -53,7 +53,9 @@ import Testing
     t.visibleAttributes(progress: 0, into: &start)
     let aVisible = a.visibleAttributes(at: ScrollState(x: 0, y: 3000))
     // At 0: A's visible elements, unchanged except pairs carry B's identity (the same here).
-    #expect(sameElements(start.filter { $0.alpha > 0 }, aVisible))
+    #expect(sameElements(withoutProvenance(start.filter { $0.alpha > 0 }), aVisible))
+    // Elements only in A say so.
+    #expect(start.allSatisfy { $0.extras.isLeaving == (b.attributes(for: $0.id, at: ScrollState()) == nil) })
     var end: [LayoutAttributes] = []
     t.visibleAttributes(progress: 1, into: &end)
     let bVisible = b.visibleAttributes(at: t.toState)
@@ -236,7 +238,8 @@ import Testing
     var after: [LayoutAttributes] = []
     t2.visibleAttributes(progress: 0, into: &after)
     // The same elements at the same places; elements only in C are there at alpha 0.
-    #expect(sameElements(before.filter { $0.alpha > 0 }, after.filter { $0.alpha > 0 }))
+    #expect(
+      sameElements(withoutProvenance(before.filter { $0.alpha > 0 }), withoutProvenance(after.filter { $0.alpha > 0 })))
     #expect(isClose(t2.offset(at: 0), t1.offset(at: 0.4)))
     // And continuous from there, frame by frame.
     var previous = Dictionary(uniqueKeysWithValues: after.map { ($0.id, $0.center - t2.offset(at: 0)) })

@@ -1,4 +1,5 @@
 import LayoutCore
+import PhotoGrid
 import Raster
 import Testing
 
@@ -61,5 +62,96 @@ import Testing
     ViewScenes.show(viewed, in: &rebuilt)
     rebuilt.advance(to: 2)
     #expect(ViewScenes.viewedPhoto(rebuilt)?.name == "IMG_12.jpg")
+  }
+
+  /// The grid in All Photos at `y`, with `before`'s photos.
+  static func grid(_ photos: [Photo], at y: Double) throws -> PhotosScene {
+    var grid = try #require(try PhotosEntry.scene(.photosMonths).make(Self.context(photos)) as? PhotosScene)
+    grid.show(mode: .allPhotos, offset: Point(x: 0, y: y))
+    grid.advance(to: 1)
+    return grid
+  }
+
+  /// The elements on screen with the photo each shows.
+  static func shown(_ scene: PhotosScene) throws -> [(LayoutAttributes, Photo)] {
+    let layer = try #require(scene.layers().first)
+    return layer.elements.filter { $0.id.kind == .cell }.compactMap { a in layer.photo(a).map { (a, $0) } }
+  }
+
+  @Test func theGridAnimatesNewPhotosInAndKeepsTheFirstPhotoOnScreen() throws {
+    let before = Self.photos((0..<200).map { "IMG_\($0).jpg" }, day: { $0 / 2 })
+    var grid = try Self.grid(before, at: 3000)
+    let first = try #require(grid.firstPhotoOnScreen())
+    let firstName = try #require(grid.layers().first?.photo(first)?.name)
+    let firstScreenY = first.frame.minY - grid.session.contentOffset.y
+    // Six new photos on the day of the first photo on screen: they land right after it.
+    let day = try #require(grid.layers().first?.photo(first)?.date)
+    let added = (0..<6).map {
+      Photo(
+        name: "NEW_\($0).jpg", size: PixelSize(width: 4000, height: 3000), source: .file("/nonexistent/new\($0)"),
+        date: day)
+    }
+    let replaced = grid.replacePhotos(before + added, at: 1)
+    #expect(replaced)
+    #expect(grid.context.photos.count == 206)
+    // Mid-way the new photos are fading in.
+    grid.advance(to: 1 + PhotoGridSession.updateDuration / 2)
+    let fading = try Self.shown(grid).filter { $0.1.name.hasPrefix("NEW_") }
+    #expect(!fading.isEmpty)
+    #expect(fading.allSatisfy { $0.0.alpha > 0 && $0.0.alpha < 1 })
+    // At the end they are shown, and the first photo is where it was.
+    grid.advance(to: 3)
+    #expect(try Self.shown(grid).contains { $0.1.name.hasPrefix("NEW_") && $0.0.alpha == 1 })
+    let frame = try #require(grid.frame(ofPhotoNamed: firstName))
+    #expect(abs(frame.minY - grid.session.contentOffset.y - firstScreenY) < 1e-9)
+  }
+
+  @Test func deletedPhotosFadeOutShowingThemselves() throws {
+    let before = Self.photos((0..<200).map { "IMG_\($0).jpg" }, day: { $0 / 2 })
+    var grid = try Self.grid(before, at: 3000)
+    let onScreen = try Self.shown(grid).map(\.1.name)
+    let gone = Set(onScreen.sorted().dropFirst(3).prefix(4))
+    #expect(gone.count == 4)
+    let replaced = grid.replacePhotos(before.filter { !gone.contains($0.name) }, at: 1)
+    #expect(replaced)
+    grid.advance(to: 1 + PhotoGridSession.updateDuration / 2)
+    let shown = try Self.shown(grid)
+    let leaving = shown.filter { $0.0.extras.isLeaving }
+    // Each leaving cell shows the deleted photo it stood for, not the photo now at its index.
+    #expect(Set(leaving.map(\.1.name)) == gone)
+    #expect(leaving.allSatisfy { $0.0.alpha > 0 && $0.0.alpha < 1 })
+    #expect(!shown.contains { !$0.0.extras.isLeaving && gone.contains($0.1.name) })
+    grid.advance(to: 3)
+    #expect(!(try Self.shown(grid)).contains { gone.contains($0.1.name) })
+  }
+
+  @Test func aNewMonthAppearsWithItsHeader() throws {
+    let before = Self.photos((0..<200).map { "IMG_\($0).jpg" }, day: { $0 / 2 })
+    var grid = try Self.grid(before, at: 0)
+    let added = (0..<5).map {
+      Photo(
+        name: "OLD_\($0).jpg", size: PixelSize(width: 4000, height: 3000), source: .file("/nonexistent/old\($0)"),
+        date: EXIFDate(year: 2020, month: 6, day: 1))
+    }
+    let replaced = grid.replacePhotos(added + before, at: 1)
+    #expect(replaced)
+    grid.advance(to: 3)
+    // The new month is the first section, with its own identity and title; the others keep theirs.
+    let sections = grid.session.library.sections
+    #expect(sections.count == PhotoSections.group(added + before).count)
+    #expect(grid.titles[sections[0].id] == "June 2020")
+    #expect(sections[0].count == 5)
+    #expect(sections.dropFirst().map(\.id) == Array(0..<(sections.count - 1)))
+    #expect(grid.titles[sections[1].id] == "January 2024")
+  }
+
+  @Test func aSmallFolderIsRebuiltNotAnimated() throws {
+    let before = Self.photos((0..<20).map { "IMG_\($0).jpg" }, day: { $0 })
+    var grid = try Self.grid(before, at: 0)
+    let library = grid.session.library
+    let replaced = grid.replacePhotos(before.dropLast(2), at: 1)
+    #expect(!replaced)
+    #expect(grid.session.library == library)
+    #expect(grid.context.photos.count == 20)
   }
 }

@@ -275,6 +275,27 @@ import ToolSupport
     #expect(!exists(dir + "/" + OutputFolder.lockName))
   }
 
+  /// A run that wins the lock on a file another run had just created (the
+  /// creator then fails) removes it at release; a file of that name that
+  /// no run made is left alone.
+  @Test func theWinnerOfARaceRemovesTheLockFileAndAStrangersFileStays() throws {
+    let dir = folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    let path = dir + "/" + OutputLock.fileName
+    // As the losing creator leaves it: the marker, no lock held.
+    try Data(OutputLock.marker).write(to: URL(fileURLWithPath: path))
+    let won = try OutputLock(Directory(opening: dir))
+    #expect(won.isHeld)
+    won.release()
+    #expect(!exists(path), "the run's lock file is removed by the run that held it")
+    // A file someone else put there: locked, used, left as it was.
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: path))
+    let other = try OutputLock(Directory(opening: dir))
+    other.release()
+    #expect(read(path) == Array("mine".utf8))
+  }
+
   /// Starts the binary with `arguments`, its standard error into `errorFile`.
   func start(_ arguments: [String], errorFile: String) throws -> Process {
     let process = Process()

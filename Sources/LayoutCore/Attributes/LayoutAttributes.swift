@@ -89,17 +89,23 @@ public struct AttributeExtras: Hashable, Sendable {
   /// 1 (full): the photo grid's Months summary cell draws its day label,
   /// "more" button and top gradient at this alpha.
   public var styleProgress: Double
+  /// Whether a transition shows the element only because the layout it
+  /// leaves has it (a deleted photo fading out): its identity is then the
+  /// old layout's, and may name a different element of the new one.
+  public var isLeaving: Bool
 
   /// No extra values.
   public static let none = AttributeExtras()
 
   @inlinable public init(
-    contentRect: Rect? = nil, overlayAlpha: Double = 0, cornerRadius: Double = 0, styleProgress: Double = 0
+    contentRect: Rect? = nil, overlayAlpha: Double = 0, cornerRadius: Double = 0, styleProgress: Double = 0,
+    isLeaving: Bool = false
   ) {
     self.contentRect = contentRect
     self.overlayAlpha = overlayAlpha
     self.cornerRadius = cornerRadius
     self.styleProgress = styleProgress
+    self.isLeaving = isLeaving
   }
 
   /// Whether every number is finite.

@@ -28,7 +28,9 @@
 /// Presented elements carry B's identity when they are in B, A's identity
 /// when they are only in A. For a data change an element only in A may then
 /// share its identity with a different element of B (a deleted photo and
-/// the one now at its index): `attributes(for:progress:)` answers B's.
+/// the one now at its index): `attributes(for:progress:)` answers B's, and
+/// the element only in A carries `extras.isLeaving`, so that a renderer
+/// can look its content up in A's data.
 ///
 /// ## Visible set (the exact rule)
 /// For a query rectangle `R` (presented coordinates) at progress `p`, let
@@ -218,10 +220,14 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
 
   /// An element of one layout only, moved by `shift` and faded to `alpha`
   /// times its own.
-  @inlinable static func alone(_ x: LayoutAttributes, shift: Point, alpha: Double) -> LayoutAttributes {
+  /// `leaving`: the element is the old layout's only (`isLeaving`).
+  @inlinable static func alone(
+    _ x: LayoutAttributes, shift: Point, alpha: Double, leaving: Bool = false
+  ) -> LayoutAttributes {
     var copy = x
     copy.center = x.center + shift
     copy.alpha = x.alpha * alpha
+    copy.extras.isLeaving = leaving
     return copy
   }
 
@@ -267,7 +273,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
       if let id = mapping.forward(x.id), let y = to.attributes(for: id, at: toState) {
         presented = Self.interpolate(x, y, p)
       } else {
-        presented = Self.alone(x, shift: shiftA, alpha: 1 - p)
+        presented = Self.alone(x, shift: shiftA, alpha: 1 - p, leaving: true)
       }
       if presented.frame.intersects(rect) {
         result[write] = presented
@@ -321,7 +327,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     }
     if let x = from.attributes(for: id, at: fromState) {
       if let idB = mapping.forward(id), to.attributes(for: idB, at: toState) != nil { return nil }
-      return Self.alone(x, shift: o - sourceOffset, alpha: 1 - p)
+      return Self.alone(x, shift: o - sourceOffset, alpha: 1 - p, leaving: true)
     }
     return nil
   }

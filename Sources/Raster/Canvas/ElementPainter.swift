@@ -79,6 +79,13 @@ public final class ElementPainter {
   /// dropped first.
   private var tiles = LRUCache<TileKey, RGBAImage>(byteLimit: ElementPainter.tileBudget)
 
+  /// Forgets every decoded and resampled photo (files changed on disk):
+  /// the next frames decode them again.
+  public func removeAllImages() {
+    cache.removeAll()
+    tiles.removeAll()
+  }
+
   /// The resampled photos kept for pixel-snapped drawing.
   public var keptTileCount: Int { tiles.count }
 

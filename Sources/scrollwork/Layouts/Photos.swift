@@ -60,13 +60,19 @@ struct PhotosScene: Scene {
   static var layoutVerbs: Set<String> { PhotoGridSession.layoutVerbs }
 
   var session: PhotoGridSession
-  let context: SceneContext
+  private(set) var context: SceneContext
   /// Section titles by section identity.
-  let titles: [String]
+  private(set) var titles: [String]
   /// Summary card titles (a day) by section identity.
-  let days: [String]
-  /// The photo index of each original item identity.
-  let order: [Int]
+  private(set) var days: [String]
+  /// The photo of each item identity (identities past it, from a script's
+  /// `insert`, cycle through the photos).
+  private(set) var photosByID: [Photo]
+  /// Whether the photos repeat to fill 48 cells (a small folder).
+  let isPadded: Bool
+
+  /// The fewest cells the scene shows: fewer photos repeat.
+  static let minimumCells = 48
 
   init(layout: PhotoGridLayout, context: SceneContext) throws {
     let groups = PhotoSections.group(context.photos)
@@ -76,8 +82,9 @@ struct PhotosScene: Scene {
     var days = groups.map(\.day)
     var order = groups.flatMap(\.photos)
     var total = order.count
-    while total < 48 {
-      let n = Swift.min(12, 48 - total)
+    isPadded = total < Self.minimumCells
+    while total < Self.minimumCells {
+      let n = Swift.min(12, Self.minimumCells - total)
       counts.append(n)
       titles.append("More photos")
       days.append("More photos")
@@ -86,11 +93,85 @@ struct PhotosScene: Scene {
     }
     self.titles = titles
     self.days = days
-    self.order = order
+    photosByID = order.map { context.photo($0) }
     self.context = context
     session = try PhotoGridSession(
       layout: layout, counts: counts, photoSize: PhotosEntry.photoSize,
       viewport: Viewport(size: context.size, scale: context.scale), offset: .zero)
+  }
+
+  /// Shows `photos` instead (the folder changed), animated by identity:
+  /// photos already shown keep theirs (matched by name), so new photos and
+  /// months fade in at their places, those gone fade out, the rest move;
+  /// the first photo on screen keeps its place when it stays. Returns
+  /// `false`, changing nothing, when it cannot animate (a small folder
+  /// whose photos repeat before or after): the caller rebuilds the scene.
+  ///
+  /// - Complexity: O(n log n) for n photos (grouping, then comparing the
+  ///   identities): for a change of folder, not a frame.
+  mutating func replacePhotos(_ photos: [Photo], at time: Double) -> Bool {
+    guard !isPadded, photos.count >= Self.minimumCells else { return false }
+    var identityOfName: [String: Int] = [:]
+    for section in session.library.sections {
+      for run in section.runs {
+        for id in run where id < photosByID.count { identityOfName[photosByID[id].name] = id }
+      }
+    }
+    var sectionOfTitle: [String: Int] = [:]
+    for section in session.library.sections where titles.indices.contains(section.id) {
+      sectionOfTitle[titles[section.id]] = section.id
+    }
+    var next = session
+    var newTitles = titles
+    var newDays = days
+    var byID = photosByID
+    var sections: [LibrarySnapshot<Int, Int>.Section] = []
+    for group in PhotoSections.group(photos) {
+      let sectionID: Int
+      if let kept = sectionOfTitle.removeValue(forKey: group.title) {
+        sectionID = kept
+      } else {
+        sectionID = next.unusedSectionIdentity()
+      }
+      while newTitles.count <= sectionID {
+        newTitles.append("")
+        newDays.append("")
+      }
+      newTitles[sectionID] = group.title
+      newDays[sectionID] = group.day
+      let items = group.photos.map { index -> Int in
+        let photo = photos[index]
+        if let id = identityOfName.removeValue(forKey: photo.name) {
+          byID[id] = photo
+          return id
+        }
+        let id = next.unusedIdentity()
+        while byID.count <= id { byID.append(photo) }
+        byID[id] = photo
+        return id
+      }
+      sections.append(.init(id: sectionID, items: items))
+    }
+    let anchor = firstPhotoOnScreen().map { Point(x: $0.center.x, y: $0.center.y) - session.contentOffset }
+    do {
+      try next.replaceLibrary(with: LibrarySnapshot(sections: sections), at: time, anchoredAt: anchor)
+    } catch {
+      return false
+    }
+    session = next
+    titles = newTitles
+    days = newDays
+    photosByID = byID
+    context.photos = photos
+    return true
+  }
+
+  /// The first cell on screen (top row first, then leading), at rest.
+  func firstPhotoOnScreen() -> LayoutAttributes? {
+    let top = session.contentOffset.y
+    return session.visibleAttributes.filter { $0.id.kind == .cell && $0.frame.maxY > top }.min {
+      ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX)
+    }
   }
 
   /// The mode after `mode` for the viewer's M key: All Photos → Months →
@@ -126,24 +207,23 @@ struct PhotosScene: Scene {
   ///
   /// - Complexity: O(n) over the photos (for a change of folder, not a frame).
   func frame(ofPhotoNamed name: String) -> Rect? {
-    guard let index = context.photos.firstIndex(where: { $0.name == name }),
-      let id = order.firstIndex(of: index)
-    else { return nil }
-    // Item identities are the photos' order in the sections.
-    var remaining = id
-    for section in 0..<session.animator.grid.numberOfSections {
-      let count = session.animator.grid.numberOfItems(inSection: section)
-      if remaining < count {
-        return session.animator.grid.attributes(for: .cell(remaining, section: section), at: ScrollState())?.frame
+    guard let id = photosByID.firstIndex(where: { $0.name == name }) else { return nil }
+    for (s, section) in session.library.sections.enumerated() {
+      var start = 0
+      for run in section.runs {
+        if run.contains(id) {
+          return session.animator.grid.attributes(
+            for: .cell(start + id - run.lowerBound, section: s), at: ScrollState())?.frame
+        }
+        start += run.count
       }
-      remaining -= count
     }
     return nil
   }
 
   /// The photo shown for item identity `id` (new identities cycle).
   func photo(_ id: Int) -> Photo {
-    id < order.count ? context.photo(order[id]) : context.photo(id)
+    id >= 0 && id < photosByID.count ? photosByID[id] : context.photo(id)
   }
 
   mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
@@ -172,24 +252,24 @@ struct PhotosScene: Scene {
   func layers() -> [SceneLayer] {
     let scene = self
     let session = self.session
-    func text(_ list: [String], _ section: Int) -> String {
-      guard let id = session.sectionID(section), list.indices.contains(id) else { return "" }
+    func text(_ list: [String], _ a: LayoutAttributes) -> String {
+      guard let id = session.sectionID(of: a), list.indices.contains(id) else { return "" }
       return list[id]
     }
     return [
       SceneLayer(
         region: Rect(origin: .zero, size: context.size), contentOffset: session.contentOffset,
         elements: session.visibleAttributes,
-        photo: { a in session.photoID(a.id).map { scene.photo($0) } },
+        photo: { a in session.photoID(of: a).map { scene.photo($0) } },
         style: { a in
           if a.id.kind == .cell {
             guard a.extras.styleProgress > 0 else { return ElementStyle() }
             let count = session.photoCount(inSection: a.id.section)
             return ElementStyle(
-              summaryTitle: text(scene.days, a.id.section), summaryDetail: count == 1 ? "1 photo" : "\(count) photos")
+              summaryTitle: text(scene.days, a), summaryDetail: count == 1 ? "1 photo" : "\(count) photos")
           }
           return ElementStyle(
-            fill: Color(hex: 0x000000, alpha: 0.86), label: text(scene.titles, a.id.section), labelSize: 17,
+            fill: Color(hex: 0x000000, alpha: 0.86), label: text(scene.titles, a), labelSize: 17,
             labelPlacement: .bottomLeading)
         },
         background: Color(hex: 0x000000), centerLine: false, indexLabels: context.debug)

@@ -139,15 +139,25 @@ struct ViewerSession {
       let after = Set(library.photos.map(\.name))
       // A file rewritten in place: its decoded images are stale.
       if !before.intersection(changed).isEmpty || library.photos.count == photos.count {
-        painter.cache.removeAll()
+        painter.removeAllImages()
       }
-      let viewed = ViewScenes.viewedPhoto(scene)
       photos = library.photos
-      try rebuild(keeping: scene)
-      if let viewed { ViewScenes.show(viewed, in: &scene) }
+      let animated: Bool
+      if var grid = scene as? PhotosScene, grid.replacePhotos(photos, at: t) {
+        // The grid animates the change by identity, the first photo on screen anchored.
+        scene = grid
+        recorder = SceneRecorder(painter: painter, context: grid.context)
+        generation += 1
+        animated = true
+      } else {
+        let viewed = ViewScenes.viewedPhoto(scene)
+        try rebuild(keeping: scene)
+        if let viewed { ViewScenes.show(viewed, in: &scene) }
+        animated = false
+      }
       print(
         "folder changed: \(photos.count) photos (\(after.subtracting(before).count) added, "
-          + "\(before.subtracting(after).count) removed)")
+          + "\(before.subtracting(after).count) removed)" + (animated ? ", animated" : ""))
       fflush(nil)
     }
   }
