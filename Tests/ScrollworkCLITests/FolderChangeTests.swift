@@ -154,4 +154,42 @@ import Testing
     #expect(grid.session.library == library)
     #expect(grid.context.photos.count == 20)
   }
+
+  /// The album (and any scene that is rebuilt) moves what was on screen
+  /// to its new place by photo: kept photos move, gone ones fade out
+  /// showing themselves, new ones fade in.
+  @Test func aRebuiltSceneMovesItsPhotosByName() throws {
+    let photos = Self.photos((0..<4).map { "IMG_\($0).jpg" }, day: { $0 })
+    func layer(_ shown: [(Int, Double)], offset: Double) -> SceneLayer {
+      SceneLayer(
+        region: Rect(x: 0, y: 0, width: 390, height: 844), contentOffset: Point(x: offset, y: 0),
+        elements: shown.enumerated().map { i, cell in
+          LayoutAttributes(id: .cell(i), center: Point(x: cell.1, y: 100), size: Size(width: 50, height: 50))
+        },
+        photo: { a in a.id.item < shown.count ? photos[shown[a.id.item].0] : nil }, style: { _ in ElementStyle() })
+    }
+    // Before: photos 0, 1, 2 at screen x 100, 200, 300 (offset 1000). After: 1, 2, 3 at 50, 150, 250 (offset 0).
+    let old = layer([(0, 1100), (1, 1200), (2, 1300)], offset: 1000)
+    let new = layer([(1, 50), (2, 150), (3, 250)], offset: 0)
+    let change = SceneChange(from: [old], start: 10)
+    let mid = try #require(change.layers(over: [new], at: 10 + SceneChange.duration / 2).first)
+    let p = change.progress(at: 10 + SceneChange.duration / 2)
+    #expect(p > 0 && p < 1)
+    var byName: [String: LayoutAttributes] = [:]
+    for element in mid.elements { byName[try #require(mid.photo(element)).name] = element }
+    #expect(byName.count == 4)
+    // Kept photos move from their old screen place to their new one.
+    let one = try #require(byName["IMG_1.jpg"])
+    #expect(abs(one.center.x - (200 + (50 - 200) * p)) < 1e-9)
+    #expect(one.alpha == 1 && !one.extras.isLeaving)
+    // The gone photo fades out where it was, the new one fades in where it is.
+    let gone = try #require(byName["IMG_0.jpg"])
+    #expect(gone.extras.isLeaving && abs(gone.center.x - 100) < 1e-9 && abs(gone.alpha - (1 - p)) < 1e-12)
+    let added = try #require(byName["IMG_3.jpg"])
+    #expect(!added.extras.isLeaving && abs(added.center.x - 250) < 1e-9 && abs(added.alpha - p) < 1e-12)
+    // Over: the new scene's layers as they are.
+    let end = try #require(change.layers(over: [new], at: 10 + SceneChange.duration).first)
+    #expect(end.elements == new.elements)
+    #expect(change.isFinished(at: 10 + SceneChange.duration))
+  }
 }

@@ -62,7 +62,12 @@ final class SceneRecorder {
   /// the viewer draws every frame into one canvas, without allocating
   /// 4 bytes a pixel each time. The pixels are those `draw(_:)` returns.
   func draw<S: Scene>(_ scene: S, into canvas: inout Canvas) {
-    let layers = scene.layers()
+    draw(scene.layers(), into: &canvas)
+  }
+
+  /// Draws `layers` (a scene's, or a `SceneChange`'s blend) over
+  /// `canvas` as `draw(_:into:)` draws a scene's.
+  func draw(_ layers: [SceneLayer], into canvas: inout Canvas) {
     if canvas.image.size == pixelSize && canvas.scale == context.scale {
       // Opaque layer backgrounds overwrite their pixels: clear the rest.
       let covered = layers.compactMap { $0.background?.alpha == 1 ? $0.region : nil }

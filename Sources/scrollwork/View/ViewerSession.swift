@@ -47,6 +47,8 @@ struct ViewerSession {
   private var rescan: Rescan?
   /// Bumped by every rebuild: a new scene is always drawn.
   private var generation = 0
+  /// A scene replaced while the folder changed, animating into the new one.
+  private var sceneChange: SceneChange?
 
   init(
     viewport: Size, scale: Double, photos: [Photo], painter: ElementPainter, scene index: Int, debug: Bool,
@@ -142,22 +144,23 @@ struct ViewerSession {
         painter.removeAllImages()
       }
       photos = library.photos
-      let animated: Bool
       if var grid = scene as? PhotosScene, grid.replacePhotos(photos, at: t) {
         // The grid animates the change by identity, the first photo on screen anchored.
         scene = grid
         recorder = SceneRecorder(painter: painter, context: grid.context)
         generation += 1
-        animated = true
       } else {
+        // Other scenes (the album) move what was on screen to its new place by photo.
         let viewed = ViewScenes.viewedPhoto(scene)
+        let before = scene.layers()
         try rebuild(keeping: scene)
         if let viewed { ViewScenes.show(viewed, in: &scene) }
-        animated = false
+        scene.advance(to: t)
+        sceneChange = SceneChange(from: before, start: t)
       }
       print(
         "folder changed: \(photos.count) photos (\(after.subtracting(before).count) added, "
-          + "\(before.subtracting(after).count) removed)" + (animated ? ", animated" : ""))
+          + "\(before.subtracting(after).count) removed)")
       fflush(nil)
     }
   }
@@ -322,8 +325,12 @@ struct ViewerSession {
       learnColors(delivered, at: t)
       // A frame equal to the one on screen is not drawn again (a scene at
       // rest costs a layout query per frame, not a redraw).
-      let layers = scene.layers()
+      var layers = scene.layers()
       prefetchAhead(layers)
+      if let change = sceneChange {
+        layers = change.layers(over: layers, at: t)
+        if change.isFinished(at: t) { sceneChange = nil }
+      }
       let shown = ShownFrame(layers, pixelSize: recorder.pixelSize, generation: generation)
       // Scrolling stops: the first frame whose offsets equal the last one's.
       let offsets = layers.map(\.contentOffset)
@@ -342,7 +349,7 @@ struct ViewerSession {
         // allocation, no page faults.
         var canvas = last ?? Canvas(pixelSize: recorder.pixelSize, scale: scale)
         last = nil
-        recorder.draw(scene, into: &canvas)
+        recorder.draw(layers, into: &canvas)
         let uploadStart = monotonicSeconds()
         canvas.image.pixels.withUnsafeBufferPointer { pixels in
           _ = window.upload(rgba: pixels, width: canvas.width, height: canvas.height)
