@@ -1,4 +1,5 @@
 import LayoutCore
+import GestureScripting
 import PhotoGrid
 import Raster
 import Testing
@@ -191,5 +192,34 @@ import Testing
     let end = try #require(change.layers(over: [new], at: 10 + SceneChange.duration).first)
     #expect(end.elements == new.elements)
     #expect(change.isFinished(at: 10 + SceneChange.duration))
+  }
+
+  /// A library with a repeated or negative identity is refused, naming
+  /// why, and the session is unchanged.
+  @Test func aBadLibraryIsRefusedAndChangesNothing() throws {
+    var session = try PhotoGridSession(
+      layout: PhotoGridLayout.photosMonths, counts: [3, 2], photoSize: Size(width: 4, height: 3),
+      viewport: Viewport(width: 390, height: 844), offset: .zero)
+    let before = session.library
+    let bad: [LibrarySnapshot<Int, Int>] = [
+      LibrarySnapshot(sections: [.init(id: 0, items: [0, 1, 1])]),
+      LibrarySnapshot(sections: [.init(id: 0, items: [0]), .init(id: 0, items: [1])]),
+      LibrarySnapshot(sections: [.init(id: 0, items: [-4])]),
+      LibrarySnapshot(sections: [.init(id: -1, items: [0])]),
+      LibrarySnapshot(sections: [.init(id: 0, items: [Int.max])]),
+    ]
+    for library in bad {
+      #expect(throws: ScriptError.self) { try session.replaceLibrary(with: library, at: 1) }
+      #expect(session.library == before)
+      #expect(session.animator.transition == nil)
+    }
+    // A good one: identities as given, runs kept compact.
+    try session.replaceLibrary(
+      with: LibrarySnapshot(sections: [.init(id: 1, items: [3, 4, 9]), .init(id: 7, items: [0, 1, 2])]), at: 1)
+    #expect(session.library.sections.map(\.id) == [1, 7])
+    #expect(session.library.sections.map(\.identities) == [[3, 4, 9], [0, 1, 2]])
+    #expect(session.library.sections.map(\.runs.count) == [2, 1])
+    #expect(session.unusedIdentity() == 10)
+    #expect(session.unusedSectionIdentity() == 8)
   }
 }
