@@ -12,7 +12,8 @@ cold (empty index and thumbnail cache) and warm:
   * `render` of the photo grid's demo script (cold).
 
 Usage: Scripts/photo-library-bench.py [--counts 2000,20000] [--work DIR]
-       [--megapixels 12] [--keep]
+       [--megapixels 12] [--keep] [--samples]
+--samples also measures the built-in sample album (grid and album frames).
 Prints one line per measurement and a Markdown table at the end. Needs
 Xvfb and xdotool (installed with apt-get when missing). The folders take
 about 1 MB per photo; --keep leaves them for a second run.
@@ -67,7 +68,8 @@ def timed(cmd, env):
 
 def view(folder, layout, env, scroll):
     """view --stats with the wheel scrolling for `scroll` seconds once the first frame is up."""
-    cmd = ["/usr/bin/time", "-v", BIN, "view", "--layout", layout, "--photos", folder, "--size", "390x844",
+    photos = ["--photos", folder] if folder else []  # None: the built-in sample album
+    cmd = ["/usr/bin/time", "-v", BIN, "view", "--layout", layout] + photos + ["--size", "390x844",
            "--scale", "2", "--stats", "--rate", "120", "--exit-after", str(4 + scroll + 2)]
     p = subprocess.Popen(cmd, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     out = []
@@ -118,14 +120,22 @@ def main():
     ap.add_argument("--megapixels", default="12")
     ap.add_argument("--scroll", type=float, default=4)
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--samples", action="store_true", help="also the built-in sample album (no --photos)")
     a = ap.parse_args()
     ensure_tools()
     subprocess.run(["swift", "build", "-c", "release", "--product", "scrollwork"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     xvfb, display = start_xvfb()
     rows = []
+    samples = []
     try:
-        for count in [int(c) for c in a.counts.split(",")]:
+        if a.samples:
+            env = dict(os.environ, DISPLAY=display)
+            for layout in ("photos", "album"):
+                r = view(None, layout, env, a.scroll)
+                print(f"sample album, {layout}: {r}", flush=True)
+                samples.append((layout, r))
+        for count in [int(c) for c in a.counts.split(",") if c]:
             folder = f"{a.work}/photos-{count}"
             if not os.path.isdir(folder):
                 print(f"generating {count} photos of {a.megapixels} MP in {folder}", flush=True)
@@ -157,6 +167,8 @@ def main():
     finally:
         xvfb.terminate()
     print()
+    for layout, r in samples:
+        print(f"sample album, {layout}: frame p50 / p99 {r['p50']} / {r['p99']} ms, peak memory {r['rss']:.0f} MB")
     print("| photos | cache | index | window up | grid first frame | grid thumbnails complete | after a stop (grid / album, worst) | grid p50 / p99 | album p50 / p99 | peak memory (grid / album) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     f = lambda v, unit="": "–" if v is None else f"{v}{unit}"

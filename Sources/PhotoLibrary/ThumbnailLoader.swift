@@ -71,13 +71,22 @@ public final class ThumbnailLoader: @unchecked Sendable {
     return counts
   }
 
-  /// - Parameter workers: decoding threads (default: one per core; 1…16).
+  /// Makes a worker's own sample renderer (a FreeType face is not shared
+  /// between threads); `nil`: sample photos are not taken.
+  public let samples: (@Sendable () -> SampleRenderer)?
+
+  /// - Parameters:
+  ///   - workers: decoding threads (default: one per core; 1…16).
+  ///   - samples: makes a sample renderer for each worker, so that the
+  ///     built-in sample album is drawn off the frame too; `nil` takes
+  ///     file photos only.
   public init(
     decoder: ImageDecoder = ImageDecoder(), store: ThumbnailStore?,
-    workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    workers: Int = ProcessInfo.processInfo.activeProcessorCount, samples: (@Sendable () -> SampleRenderer)? = nil
   ) {
     self.decoder = decoder
     self.store = store
+    self.samples = samples
     for _ in 0..<Swift.min(16, Swift.max(1, workers)) {
       running += 1
       let thread = Thread { [self] in work() }
@@ -86,13 +95,19 @@ public final class ThumbnailLoader: @unchecked Sendable {
     }
   }
 
-  /// Asks for level `level` (pixel size `size`) of a file photo; a repeat
-  /// of a pending request renews it (it is not cancelled this frame).
-  /// Other photo sources are ignored.
+  /// Asks for level `level` (pixel size `size`) of a file photo (or of a
+  /// sample photo, given `samples`); a repeat of a pending request renews
+  /// it (it is not cancelled this frame).
   ///
+  /// - Returns: whether the loader takes the photo: `false` for a source
+  ///   it does not decode (the caller decodes it itself).
   /// - Complexity: O(1) amortised.
-  public func request(_ photo: Photo, level: Int, size: PixelSize) {
-    guard case .file = photo.source else { return }
+  @discardableResult
+  public func request(_ photo: Photo, level: Int, size: PixelSize) -> Bool {
+    switch photo.source {
+    case .file: break
+    case .sample: if samples == nil { return false }
+    }
     let key = Key(source: photo.source, level: level)
     condition.lock()
     defer { condition.unlock() }
@@ -102,12 +117,13 @@ public final class ThumbnailLoader: @unchecked Sendable {
         pending[key] = job
         order.append(key)  // newest first: served again from the top
       }
-      return
+      return true
     }
-    guard !inFlight.contains(key) else { return }
+    guard !inFlight.contains(key) else { return true }
     pending[key] = Job(photo: photo, level: level, size: size, stamp: frame)
     order.append(key)
     condition.signal()
+    return true
   }
 
   /// Starts a frame: requests not renewed during the previous frame are
@@ -183,6 +199,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
   private func work() {
     // Below the frame loop: decoding must not take its core.
     _ = sw_lower_thread_priority(10)
+    let renderer = samples?()
     condition.lock()
     while true {
       while !stopping, pending.isEmpty { condition.wait() }
@@ -199,7 +216,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
       }
       guard let job else { continue }
       condition.unlock()
-      let (result, fromStore) = produce(job)
+      let (result, fromStore) = produce(job, samples: renderer)
       condition.lock()
       inFlight.remove(Key(source: job.photo.source, level: job.level))
       ready.append(
@@ -215,9 +232,13 @@ public final class ThumbnailLoader: @unchecked Sendable {
 
   /// Decodes one request: from the store when it has it, else from the
   /// file (then stored).
-  func produce(_ job: Job) -> (Result<RGBAImage, DecodeError>, fromStore: Bool) {
-    guard case .file(let path) = job.photo.source else {
-      return (.failure(.unreadable("not a file")), false)
+  func produce(_ job: Job, samples: SampleRenderer?) -> (Result<RGBAImage, DecodeError>, fromStore: Bool) {
+    let path: String
+    switch job.photo.source {
+    case .file(let file): path = file
+    case .sample(let sample):
+      guard let samples else { return (.failure(.unreadable("no sample generator")), false) }
+      return (.success(samples.render(sample, size: job.size)), false)
     }
     let name = store?.name(path: path, level: job.level)
     if let name, let image = store?.load(name) { return (.success(image), true) }

@@ -186,7 +186,10 @@ func modifiedTime(_ path: String) -> Int64 {
       placeholder: 0x336699)
     let painter = ElementPainter(cache: ImageCache(samples: nil), font: nil)
     var asked: [Int] = []
-    painter.requestImage = { _, level, _ in asked.append(level) }
+    painter.requestImage = { _, level, _ in
+      asked.append(level)
+      return true
+    }
     var canvas = Canvas(pixelSize: PixelSize(width: 40, height: 30), scale: 1)
     let element = LayoutAttributes(id: .cell(0), center: Point(x: 20, y: 15), size: Size(width: 40, height: 30))
     painter.draw(

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCore
 import PhotoLibrary
 import Raster
 import Testing
@@ -91,6 +92,37 @@ import Testing
     let stats = stalled.statistics
     #expect(stats.decoded + stats.cancelled == 12)
     #expect(stats.cancelled > 0, "requests that scrolled away are not decoded")
+  }
+
+  /// Given a renderer factory, the loader draws the built-in sample
+  /// photos off the frame, as the frame would have (the same pixels);
+  /// without one it declines them, and the painter then decodes them
+  /// during the frame.
+  @Test func samplePhotosAreDrawnByTheWorkersWhenTheLoaderHasARenderer() throws {
+    let photo = SampleAlbum.photos(count: 3)[2]
+    let size = ImageCache.levelSize(photo.size, level: 4)
+    let plain = ThumbnailLoader(store: nil, workers: 1)
+    defer { plain.stop() }
+    #expect(!plain.request(photo, level: 4, size: size))
+    let loader = ThumbnailLoader(store: nil, workers: 2, samples: { SampleRenderer(font: nil) })
+    defer { loader.stop() }
+    #expect(loader.request(photo, level: 4, size: size))
+    loader.waitUntilIdle()
+    let cache = ImageCache(samples: SampleRenderer(font: nil))
+    let done = loader.deliver(into: cache)
+    #expect(done.count == 1)
+    let image = try #require(try? done.first?.result.get())
+    guard case .sample(let sample) = photo.source else { return }
+    #expect(image == SampleRenderer(font: nil).render(sample, size: size))
+    // A painter with the declining loader draws the sample photo itself.
+    let painter = ElementPainter(cache: ImageCache(samples: SampleRenderer(font: nil)), font: nil)
+    painter.requestImage = { photo, level, size in plain.request(photo, level: level, size: size) }
+    var canvas = Canvas(pixelSize: PixelSize(width: 80, height: 60), scale: 1)
+    painter.draw(
+      LayoutAttributes(id: .cell(0), center: Point(x: 40, y: 30), size: Size(width: 80, height: 60)), photo: photo,
+      style: ElementStyle(fill: .white), on: &canvas, origin: .zero, clip: Rect(x: 0, y: 0, width: 80, height: 60))
+    #expect(painter.missingCount == 0)
+    #expect(painter.cache.count == 1)
   }
 
   @Test func theStoreIgnoresAndRemovesABadThumbnailAndTrimsOnlyItsOwnFiles() throws {

@@ -57,13 +57,15 @@ public final class ElementPainter {
   /// Photos that could not be drawn, by name, with why.
   public private(set) var failures: [String: DecodeError] = [:]
 
-  /// When set, a file photo the cache does not hold at the size drawn is
+  /// When set, a photo the cache does not hold at the size drawn is
   /// asked for through this closure (photo, cache level, that level's
   /// pixel size) instead of being decoded during the frame: a background
   /// loader decodes it and the caller `insert`s it into `cache`. Meanwhile
   /// the nearest cached level is drawn, else the photo's placeholder (the
-  /// style's fill).
-  public var requestImage: ((Photo, Int, PixelSize) -> Void)?
+  /// style's fill). The closure returns whether it takes the photo; one it
+  /// does not take (a source the loader does not decode) is decoded during
+  /// the frame, as without the closure.
+  public var requestImage: ((Photo, Int, PixelSize) -> Bool)?
   /// Photos drawn since `beginFrame()` without their image at the size
   /// wanted (a placeholder or another level stood in).
   public private(set) var missingCount = 0
@@ -126,12 +128,11 @@ public final class ElementPainter {
     var failed = false
     if let photo, content.size.isPositive {
       let (filled, need) = Self.photoSizes(attributes, content: content, photo: photo, scale: canvas.scale)
-      if let requestImage, case .file = photo.source, cache.failure(for: photo) == nil {
-        let found = cache.cachedImage(for: photo, atLeast: need)
-        if !found.exact {
-          missingCount += 1
-          requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
-        }
+      let found = requestImage == nil ? nil : cache.cachedImage(for: photo, atLeast: need)
+      if let requestImage, let found, cache.failure(for: photo) == nil,
+        found.exact || requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
+      {
+        if !found.exact { missingCount += 1 }
         if let image = found.image {
           paint = .image(
             image, imageRect: Rect(center: content.center, size: filled), visibleRect: content, fallback: style.fill)
@@ -348,7 +349,7 @@ public final class ElementPainter {
   /// Decodes into the cache what `draw` would need to show `photo` in
   /// `attributes` on a canvas of `scale`, without drawing: for warming the
   /// cache before a photo comes into view. A failure is kept in `failures`.
-  /// With `requestImage` set, a file photo is requested, not decoded.
+  /// With `requestImage` set, a photo it takes is requested, not decoded.
   ///
   /// - Complexity: O(1) for a cached photo; a decode otherwise.
   public func prefetch(_ attributes: LayoutAttributes, photo: Photo, scale: Double) {
@@ -356,12 +357,13 @@ public final class ElementPainter {
     let content = attributes.extras.contentRect ?? Rect(origin: .zero, size: attributes.size)
     guard content.size.isPositive else { return }
     let need = Self.photoSizes(attributes, content: content, photo: photo, scale: scale).need
-    if let requestImage, case .file = photo.source {
+    if let requestImage {
       let found = cache.cachedImage(for: photo, atLeast: need)
-      if !found.exact, cache.failure(for: photo) == nil {
-        requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
+      if found.exact || cache.failure(for: photo) != nil
+        || requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
+      {
+        return
       }
-      return
     }
     do {
       _ = try cache.image(for: photo, atLeast: need)

@@ -116,6 +116,12 @@ struct View: ParsableCommand {
       loader = thumbnails
     } else {
       photoList = SampleAlbum.photos()
+      // The sample photos are drawn off the frame too, each worker with its own font.
+      let thumbnails = ThumbnailLoader(
+        store: nil, workers: Swift.max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
+        samples: { SampleRenderer(font: try? Font.named("DejaVu Sans:bold")) })
+      painter.requestImage = { photo, level, size in thumbnails.request(photo, level: level, size: size) }
+      loader = thumbnails
     }
     var session = try ViewerSession(
       viewport: viewport, scale: scale, photos: photoList, painter: painter, scene: first, debug: debug, rate: rate,
