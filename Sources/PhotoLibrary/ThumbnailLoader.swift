@@ -14,10 +14,10 @@ import Raster
 ///
 /// ```swift
 /// let loader = ThumbnailLoader(store: store)
-/// painter.requestImage = { photo, level, size in loader.request(photo, level: level, size: size) }
+/// painter.requestImage = { loader.request($0) }
 /// // each frame:
 /// loader.nextFrame()
-/// for done in loader.takeReady() { … cache.insert(image, for: done.photo, level: done.level) … }
+/// let delivered = loader.deliver(to: painter)
 /// ```
 ///
 /// Requests are served newest first (what is on screen now before what
@@ -36,6 +36,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     /// The image's average colour (`RGBAImage.averageColor`), worked out
     /// on the worker; `nil` for a failure.
     public var averageColor: UInt32?
+    /// The photo resampled as the request's tile asked
+    /// (`ElementPainter.makeTile`), worked out on the worker; `nil` when
+    /// none was asked for or the decode failed.
+    public var tile: (request: ElementPainter.TileRequest, image: RGBAImage)?
   }
 
   struct Key: Hashable {
@@ -47,6 +51,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
     var photo: Photo
     var level: Int
     var size: PixelSize
+    var tile: ElementPainter.TileRequest?
     var stamp: Int
   }
 
@@ -95,15 +100,25 @@ public final class ThumbnailLoader: @unchecked Sendable {
     }
   }
 
+  /// Asks for what the painter's `requestImage` asks: a level of a photo
+  /// and maybe its tile (see `request(_:level:size:tile:)`).
+  @discardableResult
+  public func request(_ request: ElementPainter.ImageRequest) -> Bool {
+    self.request(request.photo, level: request.level, size: request.size, tile: request.tile)
+  }
+
   /// Asks for level `level` (pixel size `size`) of a file photo (or of a
-  /// sample photo, given `samples`); a repeat of a pending request renews
-  /// it (it is not cancelled this frame).
+  /// sample photo, given `samples`), and for the photo resampled as `tile`
+  /// asks; a repeat of a pending request renews it (it is not cancelled
+  /// this frame) and takes its tile.
   ///
   /// - Returns: whether the loader takes the photo: `false` for a source
   ///   it does not decode (the caller decodes it itself).
   /// - Complexity: O(1) amortised.
   @discardableResult
-  public func request(_ photo: Photo, level: Int, size: PixelSize) -> Bool {
+  public func request(
+    _ photo: Photo, level: Int, size: PixelSize, tile: ElementPainter.TileRequest? = nil
+  ) -> Bool {
     switch photo.source {
     case .file: break
     case .sample: if samples == nil { return false }
@@ -112,15 +127,16 @@ public final class ThumbnailLoader: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     if var job = pending[key] {
-      if job.stamp != frame {
+      if job.stamp != frame || (tile != nil && job.tile != tile) {
+        if job.stamp != frame { order.append(key) }  // newest first: served again from the top
         job.stamp = frame
+        if let tile { job.tile = tile }
         pending[key] = job
-        order.append(key)  // newest first: served again from the top
       }
       return true
     }
     guard !inFlight.contains(key) else { return true }
-    pending[key] = Job(photo: photo, level: level, size: size, stamp: frame)
+    pending[key] = Job(photo: photo, level: level, size: size, tile: tile, stamp: frame)
     order.append(key)
     condition.signal()
     return true
@@ -165,6 +181,20 @@ public final class ThumbnailLoader: @unchecked Sendable {
       switch item.result {
       case .success(let image): cache.insert(image, for: item.photo, level: item.level)
       case .failure(let error): cache.recordFailure(error, for: item.photo)
+      }
+    }
+    return done
+  }
+
+  /// Delivers what is ready to `painter`: images into its cache (and
+  /// failures), tiles into its resampled photos.
+  ///
+  /// - Returns: what was delivered.
+  public func deliver(to painter: ElementPainter) -> [Done] {
+    let done = deliver(into: painter.cache)
+    for item in done {
+      if let tile = item.tile, let image = try? item.result.get() {
+        painter.insertTile(tile.image, of: item.photo, source: image.size, for: tile.request)
       }
     }
     return done
@@ -217,10 +247,14 @@ public final class ThumbnailLoader: @unchecked Sendable {
       guard let job else { continue }
       condition.unlock()
       let (result, fromStore) = produce(job, samples: renderer)
+      let image = try? result.get()
+      let average = image?.averageColor
+      let tile = job.tile.flatMap { request in
+        image.map { (request, ElementPainter.makeTile($0, photoSize: job.photo.size, request, parallel: false)) }
+      }
       condition.lock()
       inFlight.remove(Key(source: job.photo.source, level: job.level))
-      ready.append(
-        Done(photo: job.photo, level: job.level, result: result, averageColor: try? result.get().averageColor))
+      ready.append(Done(photo: job.photo, level: job.level, result: result, averageColor: average, tile: tile))
       counts.decoded += 1
       if fromStore { counts.storeHits += 1 }
       condition.broadcast()

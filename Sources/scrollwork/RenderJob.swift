@@ -94,15 +94,17 @@ struct RenderJob {
     if let loader {
       // Photos decode on all cores (and come from the thumbnails on disk):
       // each frame waits for its own, then draws complete.
-      painter.requestImage = { photo, level, size in loader.request(photo, level: level, size: size) }
+      painter.requestImage = { loader.request($0) }
       recorder.beforePaint = { layers in
         for layer in layers where layer.draw == nil {
           for element in layer.elements {
-            if let photo = layer.photo(element) { painter.prefetch(element, photo: photo, scale: context.scale) }
+            if let photo = layer.photo(element) {
+              painter.prefetch(element, photo: photo, scale: context.scale, style: layer.style(element))
+            }
           }
         }
         loader.waitUntilIdle()
-        _ = loader.deliver(into: cache)
+        _ = loader.deliver(to: painter)
       }
     }
     let tty = isatty(STDOUT_FILENO) != 0

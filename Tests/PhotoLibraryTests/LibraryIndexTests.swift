@@ -186,8 +186,8 @@ func modifiedTime(_ path: String) -> Int64 {
       placeholder: 0x336699)
     let painter = ElementPainter(cache: ImageCache(samples: nil), font: nil)
     var asked: [Int] = []
-    painter.requestImage = { _, level, _ in
-      asked.append(level)
+    painter.requestImage = { request in
+      asked.append(request.level)
       return true
     }
     var canvas = Canvas(pixelSize: PixelSize(width: 40, height: 30), scale: 1)

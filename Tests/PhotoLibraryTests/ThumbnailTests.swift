@@ -116,13 +116,46 @@ import Testing
     #expect(image == SampleRenderer(font: nil).render(sample, size: size))
     // A painter with the declining loader draws the sample photo itself.
     let painter = ElementPainter(cache: ImageCache(samples: SampleRenderer(font: nil)), font: nil)
-    painter.requestImage = { photo, level, size in plain.request(photo, level: level, size: size) }
+    painter.requestImage = { plain.request($0) }
     var canvas = Canvas(pixelSize: PixelSize(width: 80, height: 60), scale: 1)
     painter.draw(
       LayoutAttributes(id: .cell(0), center: Point(x: 40, y: 30), size: Size(width: 80, height: 60)), photo: photo,
       style: ElementStyle(fill: .white), on: &canvas, origin: .zero, clip: Rect(x: 0, y: 0, width: 80, height: 60))
     #expect(painter.missingCount == 0)
     #expect(painter.cache.count == 1)
+  }
+
+  /// A snapped element's photo comes resampled from the worker: the frame
+  /// that receives it copies it, and draws the same pixels as a painter
+  /// that decodes and resamples during the frame.
+  @Test func tilesAreMadeByTheWorkersAndDrawnAsTheFrameWouldMakeThem() throws {
+    let photo = SampleAlbum.photos(count: 5)[4]
+    let element = LayoutAttributes(
+      id: .cell(0), center: Point(x: 40.3, y: 30.6), size: Size(width: 61, height: 47))
+    let clip = Rect(x: 0, y: 0, width: 100, height: 80)
+    let loader = ThumbnailLoader(store: nil, workers: 1, samples: { SampleRenderer(font: nil) })
+    defer { loader.stop() }
+    let painter = ElementPainter(cache: ImageCache(samples: nil), font: nil)
+    painter.requestImage = { loader.request($0) }
+    var canvas = Canvas(pixelSize: PixelSize(width: 200, height: 160), scale: 2)
+    painter.beginFrame()
+    painter.draw(element, photo: photo, style: ElementStyle(), on: &canvas, origin: .zero, clip: clip)
+    #expect(painter.missingCount == 1)
+    #expect(painter.keptTileCount == 0)
+    loader.waitUntilIdle()
+    let done = loader.deliver(to: painter)
+    #expect(done.count == 1)
+    #expect(done.first?.tile?.request == ElementPainter.TileRequest(width: 122, height: 94, fill: ElementStyle().fill))
+    #expect(painter.keptTileCount == 1)
+    painter.beginFrame()
+    canvas = Canvas(pixelSize: PixelSize(width: 200, height: 160), scale: 2)
+    painter.draw(element, photo: photo, style: ElementStyle(), on: &canvas, origin: .zero, clip: clip)
+    #expect(painter.missingCount == 0)
+    #expect(painter.keptTileCount == 1, "the worker's tile is used, none made in the frame")
+    let direct = ElementPainter(cache: ImageCache(samples: SampleRenderer(font: nil)), font: nil)
+    var expected = Canvas(pixelSize: PixelSize(width: 200, height: 160), scale: 2)
+    direct.draw(element, photo: photo, style: ElementStyle(), on: &expected, origin: .zero, clip: clip)
+    #expect(canvas.image == expected.image)
   }
 
   @Test func theStoreIgnoresAndRemovesABadThumbnailAndTrimsOnlyItsOwnFiles() throws {

@@ -135,10 +135,14 @@ public struct Canvas: Sendable {
   ///     before opacity.
   ///   - clip: a rectangle in canvas points outside which nothing changes
   ///     (rounded outward to whole pixels).
+  ///   - parallel: whether a large quad is drawn in bands on all cores
+  ///     (the default); `false` keeps it on the calling thread (a
+  ///     low-priority background worker must not spread onto the frame's
+  ///     cores). The pixels are the same either way.
   /// - Complexity: O(pixels in the quad's bounding box within the clip).
   public mutating func drawQuad(
     size: Size, transform: AffineTransform, paint: Paint, cornerRadius: Double = 0, opacity: Double = 1,
-    overlay: Double = 0, clip: Rect? = nil
+    overlay: Double = 0, clip: Rect? = nil, parallel: Bool = true
   ) {
     guard size.isPositive, transform.isFinite, opacity.isFinite, opacity > 0 else { return }
     let device = transform.concatenating(AffineTransform(scale: scale))
@@ -225,7 +229,7 @@ public struct Canvas: Sendable {
     // The pixel loop is C (see Composite.h): debug builds stay fast.
     let texPixels = texture?.pixels ?? []
     let rows = y1 - y0
-    let bands = (x1 - x0) * rows >= Self.bandThreshold ? Swift.min(Self.bandCount, rows) : 1
+    let bands = parallel && (x1 - x0) * rows >= Self.bandThreshold ? Swift.min(Self.bandCount, rows) : 1
     image.pixels.withUnsafeMutableBufferPointer { dst in
       texPixels.withUnsafeBufferPointer { tex in
         quad.dst = dst.baseAddress

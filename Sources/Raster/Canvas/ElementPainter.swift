@@ -57,15 +57,49 @@ public final class ElementPainter {
   /// Photos that could not be drawn, by name, with why.
   public private(set) var failures: [String: DecodeError] = [:]
 
+  /// What the painter asks a background loader for: a level of a photo
+  /// and, for an element drawn pixel-snapped, the photo resampled to the
+  /// element's content pixels too, so that the frame that receives it
+  /// only copies it (`ElementPainter.makeTile`, `insertTile`).
+  public struct ImageRequest: Sendable {
+    public var photo: Photo
+    /// The cache level wanted and its pixel size.
+    public var level: Int
+    public var size: PixelSize
+    /// The resampled photo wanted besides, or `nil`.
+    public var tile: TileRequest?
+
+    public init(photo: Photo, level: Int, size: PixelSize, tile: TileRequest? = nil) {
+      self.photo = photo
+      self.level = level
+      self.size = size
+      self.tile = tile
+    }
+  }
+
+  /// A photo resampled to `width × height` pixels (aspect-filled, centred),
+  /// `fill` where it could not cover them (degenerate photo sizes only).
+  public struct TileRequest: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var fill: Color
+
+    public init(width: Int, height: Int, fill: Color) {
+      self.width = width
+      self.height = height
+      self.fill = fill
+    }
+  }
+
   /// When set, a photo the cache does not hold at the size drawn is
-  /// asked for through this closure (photo, cache level, that level's
-  /// pixel size) instead of being decoded during the frame: a background
-  /// loader decodes it and the caller `insert`s it into `cache`. Meanwhile
-  /// the nearest cached level is drawn, else the photo's placeholder (the
-  /// style's fill). The closure returns whether it takes the photo; one it
-  /// does not take (a source the loader does not decode) is decoded during
-  /// the frame, as without the closure.
-  public var requestImage: ((Photo, Int, PixelSize) -> Bool)?
+  /// asked for through this closure instead of being decoded during the
+  /// frame: a background loader decodes it (and resamples it for a
+  /// snapped element) and the caller delivers it (`ThumbnailLoader`'s
+  /// `deliver(to:)`). Meanwhile the nearest cached level is drawn, else the
+  /// photo's placeholder (the style's fill). The closure returns whether it
+  /// takes the photo; one it does not take (a source the loader does not
+  /// decode) is decoded during the frame, as without the closure.
+  public var requestImage: ((ImageRequest) -> Bool)?
   /// Photos drawn since `beginFrame()` without their image at the size
   /// wanted (a placeholder or another level stood in).
   public private(set) var missingCount = 0
@@ -126,12 +160,22 @@ public final class ElementPainter {
     let content = attributes.extras.contentRect ?? local
     var paint = Canvas.Paint.color(style.fill)
     var failed = false
+    // The layout's corner radius (a Months summary card) and the style's: the larger.
+    let extras = attributes.extras
+    let radius = Swift.max(style.cornerRadius, extras.cornerRadius.isFinite ? extras.cornerRadius : 0)
+    let tile = photo == nil ? nil : tileRequest(attributes, content: content, style: style, scale: canvas.scale)
+    // Whether the image drawn is the one wanted (not a stand-in level).
+    var exact = true
     if let photo, content.size.isPositive {
       let (filled, need) = Self.photoSizes(attributes, content: content, photo: photo, scale: canvas.scale)
       let found = requestImage == nil ? nil : cache.cachedImage(for: photo, atLeast: need)
       if let requestImage, let found, cache.failure(for: photo) == nil,
-        found.exact || requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
+        found.exact
+          || requestImage(
+            ImageRequest(
+              photo: photo, level: found.level, size: ImageCache.levelSize(photo.size, level: found.level), tile: tile))
       {
+        exact = found.exact
         if !found.exact { missingCount += 1 }
         if let image = found.image {
           paint = .image(
@@ -151,14 +195,12 @@ public final class ElementPainter {
         }
       }
     }
-    // The layout's corner radius (a Months summary card) and the style's: the larger.
-    let extras = attributes.extras
-    let radius = Swift.max(style.cornerRadius, extras.cornerRadius.isFinite ? extras.cornerRadius : 0)
+    // A stand-in level is drawn as a quad: a tile made from it would be
+    // thrown away when the wanted level arrives.
     let snapped: Bool
-    if case .image(let image, _, _, _) = paint, let photo {
+    if case .image(let image, _, _, _) = paint, let photo, let tile, exact {
       snapped = drawSnapped(
-        attributes, image: image, photo: photo, content: content, style: style, radius: radius, origin: origin,
-        clip: clip, on: &canvas)
+        attributes, image: image, photo: photo, tile: tile, content: content, origin: origin, clip: clip, on: &canvas)
     } else {
       snapped = false
     }
@@ -193,41 +235,61 @@ public final class ElementPainter {
     }
   }
 
-  /// Draws a photo element as a pixel copy when it can: the element only
-  /// translated, fully opaque, undarkened and square-cornered (a grid
-  /// tile, an album page). Its rectangle and its content rectangle snap to
-  /// whole canvas pixels, the photo is resampled once to the content
-  /// rectangle's pixels (kept in `tiles`, keyed by the cached image it came
-  /// from and the size) and each frame copies it. Pixels of the element
-  /// the content rectangle leaves out take the style's fill.
+  /// The resampled photo an element drawn pixel-snapped needs (its
+  /// content rectangle's size in whole pixels), or `nil` when the element
+  /// is drawn as a quad: it is scaled or turned, not fully opaque,
+  /// darkened, rounded, or its content is too large to keep (over a
+  /// quarter of `tileBudget`) or not finite.
   ///
-  /// - Returns: `false` (drawing nothing) when the element does not
-  ///   qualify, so the caller draws the quad.
+  /// - Complexity: O(1).
+  public func tileRequest(
+    _ attributes: LayoutAttributes, content: Rect, style: ElementStyle, scale: Double
+  )
+    -> TileRequest?
+  {
+    let t = attributes.transform
+    let radius = Swift.max(
+      style.cornerRadius, attributes.extras.cornerRadius.isFinite ? attributes.extras.cornerRadius : 0)
+    guard snapsToPixels, t.a == 1, t.b == 0, t.c == 0, t.d == 1, attributes.alpha >= 1, radius == 0,
+      !(attributes.extras.overlayAlpha > 0), let w = Self.pixels(content.width, scale),
+      let h = Self.pixels(content.height, scale), w > 0, h > 0, w * h * 4 <= Self.tileBudget / 4
+    else { return nil }
+    return TileRequest(width: w, height: h, fill: style.fill)
+  }
+
+  /// `points × scale` rounded to whole pixels, for values well inside
+  /// `Int` (else `nil`).
+  static func pixels(_ points: Double, _ scale: Double) -> Int? {
+    let p = (points * scale).rounded()
+    return p.isFinite && abs(p) < 1e8 ? Int(p) : nil
+  }
+
+  /// Draws a photo element as a pixel copy: its rectangle and its content
+  /// rectangle snap to whole canvas pixels (the origin rounded, the sizes
+  /// rounded, so an element keeps its pixel size as it scrolls), and the
+  /// photo resampled to the content's pixels (`tile`, from `tiles`, else
+  /// made now and kept) is copied. Pixels of the element the content
+  /// rectangle leaves out take the style's fill.
+  ///
+  /// - Returns: `false` (drawing nothing) when the geometry does not fit
+  ///   in whole pixels, or the fill is translucent where the content
+  ///   leaves pixels uncovered, so the caller draws the quad.
   /// - Complexity: O(pixels copied) once the tile is kept; a resample of
   ///   the content rectangle's pixels the first time.
   func drawSnapped(
-    _ attributes: LayoutAttributes, image: RGBAImage, photo: Photo, content: Rect, style: ElementStyle,
-    radius: Double, origin: Point, clip: Rect, on canvas: inout Canvas
+    _ attributes: LayoutAttributes, image: RGBAImage, photo: Photo, tile request: TileRequest, content: Rect,
+    origin: Point, clip: Rect, on canvas: inout Canvas
   ) -> Bool {
-    let t = attributes.transform
-    guard snapsToPixels, t.a == 1, t.b == 0, t.c == 0, t.d == 1, attributes.alpha >= 1, radius == 0,
-      !(attributes.extras.overlayAlpha > 0), clip.isFinite
-    else { return false }
     let scale = canvas.scale
-    // Whole pixels, for values well inside Int (else not snapped).
-    func pixels(_ points: Double) -> Int? {
-      let p = (points * scale).rounded()
-      return p.isFinite && abs(p) < 1e8 ? Int(p) : nil
-    }
-    guard let x = pixels(attributes.center.x - attributes.size.width / 2 + t.tx + origin.x),
-      let y = pixels(attributes.center.y - attributes.size.height / 2 + t.ty + origin.y),
-      let w = pixels(attributes.size.width), let h = pixels(attributes.size.height),
-      let cx = pixels(content.minX), let cy = pixels(content.minY),
-      let cw = pixels(content.width), let ch = pixels(content.height),
-      w > 0, h > 0, cw > 0, ch > 0, cw * ch * 4 <= Self.tileBudget / 4
+    let t = attributes.transform
+    guard clip.isFinite, let x = Self.pixels(attributes.center.x - attributes.size.width / 2 + t.tx + origin.x, scale),
+      let y = Self.pixels(attributes.center.y - attributes.size.height / 2 + t.ty + origin.y, scale),
+      let w = Self.pixels(attributes.size.width, scale), let h = Self.pixels(attributes.size.height, scale),
+      let cx = Self.pixels(content.minX, scale), let cy = Self.pixels(content.minY, scale), w > 0, h > 0
     else { return false }
     let element = Canvas.PixelRect(x0: x, y0: y, x1: x + w, y1: y + h)
-    let contentPixels = Canvas.PixelRect(x0: x + cx, y0: y + cy, x1: x + cx + cw, y1: y + cy + ch)
+    let contentPixels = Canvas.PixelRect(
+      x0: x + cx, y0: y + cy, x1: x + cx + request.width, y1: y + cy + request.height)
     // The clip rounded outward, as quads round it.
     let bounds = Double(Swift.max(canvas.width, canvas.height)) + 1
     func edge(_ v: Double) -> Int { Int(Swift.max(-1, Swift.min(bounds, v))) }
@@ -237,31 +299,50 @@ public final class ElementPainter {
     let region = element.intersection(clipPixels).intersection(canvas.pixelBounds)
     guard !region.isEmpty else { return true }
     if !contentPixels.contains(region) {
-      guard style.fill.alpha >= 1 else { return false }
-      canvas.fillPixels(region, style.fill)
+      guard request.fill.alpha >= 1 else { return false }
+      canvas.fillPixels(region, request.fill)
     }
-    let tile = tile(of: image, photo: photo, width: cw, height: ch, fill: style.fill)
+    let key = TileKey(source: photo.source, sourceWidth: image.width, sourceHeight: image.height, request: request)
+    let tile: RGBAImage
+    if let kept = tiles[key] {
+      tile = kept
+    } else {
+      tile = Self.makeTile(image, photoSize: photo.size, request)
+      tiles.insert(tile, bytes: tile.pixels.count, for: key)
+    }
     canvas.blit(tile, x: contentPixels.x0, y: contentPixels.y0, in: region)
     return true
   }
 
-  /// `image` (a cached level of `photo`) aspect-filled into `width ×
-  /// height` pixels, from `tiles` or resampled now and kept.
-  func tile(of image: RGBAImage, photo: Photo, width: Int, height: Int, fill: Color) -> RGBAImage {
-    let key = TileKey(
-      source: photo.source, sourceWidth: image.width, sourceHeight: image.height, width: width, height: height,
-      fill: fill)
-    if let kept = tiles[key] { return kept }
-    var canvas = Canvas(pixelSize: PixelSize(width: width, height: height), scale: 1, background: .clear)
-    let size = Size(width: Double(width), height: Double(height))
-    let photoSize = Size(width: Double(photo.size.width), height: Double(photo.size.height))
+  /// `image` (a level of a photo of `photoSize`) aspect-filled and centred
+  /// in `request`'s pixels, as a quad draws it: what a snapped element
+  /// copies. A pure function, for background threads too; `parallel:
+  /// false` keeps the work on the calling thread.
+  ///
+  /// - Complexity: O(width × height).
+  public static func makeTile(
+    _ image: RGBAImage, photoSize: PixelSize, _ request: TileRequest, parallel: Bool = true
+  ) -> RGBAImage {
+    var canvas = Canvas(
+      pixelSize: PixelSize(width: request.width, height: request.height), scale: 1, background: .clear)
+    let size = Size(width: Double(request.width), height: Double(request.height))
+    let photo = Size(width: Double(photoSize.width), height: Double(photoSize.height))
     canvas.drawQuad(
       size: size, transform: .identity,
       paint: .image(
-        image, imageRect: Rect(center: Point(x: size.width / 2, y: size.height / 2), size: photoSize.aspectFill(size)),
-        visibleRect: Rect(origin: .zero, size: size), fallback: fill))
-    tiles.insert(canvas.image, bytes: width * height * 4, for: key)
+        image, imageRect: Rect(center: Point(x: size.width / 2, y: size.height / 2), size: photo.aspectFill(size)),
+        visibleRect: Rect(origin: .zero, size: size), fallback: request.fill), parallel: parallel)
     return canvas.image
+  }
+
+  /// Keeps `tile`, made by `makeTile` from a `source`-sized level of
+  /// `photo` for `request` (on a loader's worker), for the frames that
+  /// draw that photo snapped. A tile whose size is not the request's is
+  /// ignored.
+  public func insertTile(_ tile: RGBAImage, of photo: Photo, source: PixelSize, for request: TileRequest) {
+    guard tile.width == request.width, tile.height == request.height else { return }
+    let key = TileKey(source: photo.source, sourceWidth: source.width, sourceHeight: source.height, request: request)
+    tiles.insert(tile, bytes: tile.pixels.count, for: key)
   }
 
   /// What a resampled photo in `tiles` was made from.
@@ -269,9 +350,7 @@ public final class ElementPainter {
     var source: Photo.Source
     var sourceWidth: Int
     var sourceHeight: Int
-    var width: Int
-    var height: Int
-    var fill: Color
+    var request: TileRequest
   }
 
   /// The most bytes of resampled photos kept for pixel-snapped drawing
@@ -349,18 +428,24 @@ public final class ElementPainter {
   /// Decodes into the cache what `draw` would need to show `photo` in
   /// `attributes` on a canvas of `scale`, without drawing: for warming the
   /// cache before a photo comes into view. A failure is kept in `failures`.
-  /// With `requestImage` set, a photo it takes is requested, not decoded.
+  /// With `requestImage` set, a photo it takes is requested, not decoded
+  /// (with the tile a snapped element of `style` needs).
   ///
   /// - Complexity: O(1) for a cached photo; a decode otherwise.
-  public func prefetch(_ attributes: LayoutAttributes, photo: Photo, scale: Double) {
+  public func prefetch(
+    _ attributes: LayoutAttributes, photo: Photo, scale: Double, style: ElementStyle = ElementStyle()
+  ) {
     guard attributes.isFinite, attributes.size.isPositive, failures[photo.name] == nil else { return }
     let content = attributes.extras.contentRect ?? Rect(origin: .zero, size: attributes.size)
     guard content.size.isPositive else { return }
     let need = Self.photoSizes(attributes, content: content, photo: photo, scale: scale).need
     if let requestImage {
       let found = cache.cachedImage(for: photo, atLeast: need)
+      let tile = tileRequest(attributes, content: content, style: style, scale: scale)
       if found.exact || cache.failure(for: photo) != nil
-        || requestImage(photo, found.level, ImageCache.levelSize(photo.size, level: found.level))
+        || requestImage(
+          ImageRequest(
+            photo: photo, level: found.level, size: ImageCache.levelSize(photo.size, level: found.level), tile: tile))
       {
         return
       }

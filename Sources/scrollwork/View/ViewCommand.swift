@@ -112,7 +112,7 @@ struct View: ParsableCommand {
       photoList = library.photos
       let thumbnails = PhotoFolder.loader(
         cache: cacheFolder, workers: Swift.max(1, ProcessInfo.processInfo.activeProcessorCount - 1), report: warn)
-      painter.requestImage = { photo, level, size in thumbnails.request(photo, level: level, size: size) }
+      painter.requestImage = { thumbnails.request($0) }
       loader = thumbnails
     } else {
       photoList = SampleAlbum.photos()
@@ -120,7 +120,7 @@ struct View: ParsableCommand {
       let thumbnails = ThumbnailLoader(
         store: nil, workers: Swift.max(1, ProcessInfo.processInfo.activeProcessorCount - 1),
         samples: { SampleRenderer(font: try? Font.named("DejaVu Sans:bold")) })
-      painter.requestImage = { photo, level, size in thumbnails.request(photo, level: level, size: size) }
+      painter.requestImage = { thumbnails.request($0) }
       loader = thumbnails
     }
     var session = try ViewerSession(

@@ -240,7 +240,9 @@ struct ViewerSession {
       let moved = probe.layers()
       guard i < moved.count else { continue }
       for element in moved[i].elements {
-        if let photo = moved[i].photo(element) { painter.prefetch(element, photo: photo, scale: scale) }
+        if let photo = moved[i].photo(element) {
+          painter.prefetch(element, photo: photo, scale: scale, style: moved[i].style(element))
+        }
       }
     }
   }
@@ -320,7 +322,7 @@ struct ViewerSession {
       scene.advance(to: t)
       // Photos decoded since the last frame: drawn now.
       loader?.nextFrame()
-      let delivered = loader?.deliver(into: painter.cache) ?? []
+      let delivered = loader?.deliver(to: painter) ?? []
       let arrived = delivered.count
       learnColors(delivered, at: t)
       // A frame equal to the one on screen is not drawn again (a scene at
