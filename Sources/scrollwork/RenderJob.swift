@@ -70,7 +70,9 @@ struct RenderJob {
       report("warning: \(error); labels and numbers are left out")
       font = nil
     }
-    let cache = ImageCache(byteLimit: 192 << 20, samples: SampleRenderer(font: font))
+    // 192 MB of photos in memory: decoded levels, and the resampled tiles
+    // of pixel-snapped elements (up to `ElementPainter.tileBudget`).
+    let cache = ImageCache(byteLimit: (192 << 20) - ElementPainter.tileBudget, samples: SampleRenderer(font: font))
     var skipped: [String: String] = [:]
     let photos: [Photo]
     var loader: ThumbnailLoader?

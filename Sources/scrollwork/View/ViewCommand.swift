@@ -78,7 +78,10 @@ struct View: ParsableCommand {
       warn("warning: no font for labels (\(error)); labels and numbers are left out")
       font = nil
     }
-    let imageCache = ImageCache(byteLimit: 128 << 20, samples: SampleRenderer(font: font))
+    // 128 MB of photos in memory: decoded levels, and the resampled tiles
+    // of pixel-snapped elements (up to `ElementPainter.tileBudget`).
+    let imageCache = ImageCache(
+      byteLimit: (128 << 20) - ElementPainter.tileBudget, samples: SampleRenderer(font: font))
     let painter = ElementPainter(cache: imageCache, font: font)
     var window: X11Window?
     var loader: ThumbnailLoader?
