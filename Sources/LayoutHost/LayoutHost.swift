@@ -357,30 +357,10 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
 
-  /// `ElementID`'s order (kind, section, item), deciding on the integers
-  /// first: cells never compare their kinds' names.
+  /// `ElementID`'s order (kind, section, item): integer comparisons only
+  /// (`ElementKind` keeps short names inline, in order).
   @inlinable
-  static func precedes(_ l: ElementID, _ r: ElementID) -> Bool {
-    let lr = rank(l.kind)
-    let rr = rank(r.kind)
-    if lr != rr { return lr < rr }
-    if lr != 0 {
-      let ln = l.kind.name
-      let rn = r.kind.name
-      if ln != rn { return ln < rn }
-    }
-    if l.section != r.section { return l.section < r.section }
-    return l.item < r.item
-  }
-
-  @inlinable
-  static func rank(_ kind: ElementKind) -> Int {
-    switch kind {
-    case .cell: 0
-    case .supplementary: 1
-    case .decoration: 2
-    }
-  }
+  static func precedes(_ l: ElementID, _ r: ElementID) -> Bool { l < r }
 
   /// Sorts `ids` and drops repeats, given that `ids[..<split]` and
   /// `ids[split...]` are two answers of the engine: when each is already
