@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What kind of element a set of layout attributes describes, as in
 /// `UICollectionView`: a cell, a supplementary view of a named kind (a
 /// section header, a sticky menu) or a decoration view.
@@ -22,8 +14,8 @@
 /// `LayoutAttributes`, which the layouts copy by the thousand per frame.
 /// Names of up to 15 ASCII bytes without NUL (every kind the engine uses)
 /// are stored in the value itself; any other name is interned once in a
-/// process-wide table (thread-safe, kept for the life of the process) and
-/// the value holds its number. Equality follows `String`'s (canonically
+/// process-wide table (lock-free and thread-safe, kept for the life of the
+/// process) and the value holds its entry's address. Equality follows `String`'s (canonically
 /// equivalent names make equal kinds).
 public struct ElementKind: Hashable, Sendable, Comparable {
   /// The three categories of element UIKit knows.
@@ -56,8 +48,8 @@ public struct ElementKind: Hashable, Sendable, Comparable {
   /// A kind of `category` named `name`.
   ///
   /// - Complexity: O(name's length); a name that is not short ASCII is
-  ///   looked up in the intern table under a lock the first time and every
-  ///   time a kind is made from it.
+  ///   looked up in the intern table (O(number of such names), without a
+  ///   lock) every time a kind is made from it.
   public init(_ category: Category, name: String) {
     let tag = UInt64(category.rawValue) << 56
     var high = tag
@@ -79,7 +71,7 @@ public struct ElementKind: Hashable, Sendable, Comparable {
     if inline {
       self.init(high: high, low: low)
     } else {
-      self.init(high: tag | Self.internedFlag, low: UInt64(KindNames.shared.number(of: name)))
+      self.init(high: tag | Self.internedFlag, low: KindNames.address(of: name))
     }
   }
 
@@ -118,10 +110,10 @@ public struct ElementKind: Hashable, Sendable, Comparable {
   /// The supplementary or decoration kind's name; `"cell"` for cells.
   ///
   /// - Complexity: O(1); no allocation for a name of up to 15 ASCII
-  ///   bytes, a lookup under the intern table's lock otherwise.
+  ///   bytes, a retain of the interned name otherwise.
   public var name: String {
     if category == .cell { return "cell" }
-    if isInterned { return KindNames.shared.name(Int(low)) }
+    if isInterned { return KindNames.name(at: low) }
     var bytes: (UInt64, UInt64) = (high.bigEndian, low.bigEndian)
     return withUnsafeBytes(of: &bytes) { raw in
       let name = raw[1..<16]
@@ -172,40 +164,69 @@ extension ElementKind: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 /// The process-wide table of kind names that do not fit in an
-/// `ElementKind` (longer than 15 bytes or not ASCII): each name gets a
-/// number once, for the life of the process.
-final class KindNames: @unchecked Sendable {
-  static let shared = KindNames()
-
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  private var numbers: [String: Int] = [:]
-  private var names: [String] = []
-
-  private init() {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    pthread_mutex_init(mutex, nil)
+/// `ElementKind` (longer than 15 bytes, not ASCII, or with a NUL): a
+/// lock-free list, newest first, of nodes that live as long as the process;
+/// a kind holds its node's address. A name is added once (a compare and
+/// swap of the head, after a scan that found it missing), so equal names
+/// share one node. The list is short (an app has a few kinds), and only
+/// making a kind from such a name scans it; reading a name does not.
+enum KindNames {
+  struct Node {
+    let name: String
+    var next: UnsafeMutablePointer<Node>?
   }
 
-  private func locked<R>(_ body: () -> R) -> R {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return body()
+  /// The newest node; written only by compare and swap.
+  nonisolated(unsafe) static let head: UnsafeMutablePointer<UnsafeMutablePointer<Node>?> = {
+    let head = UnsafeMutablePointer<UnsafeMutablePointer<Node>?>.allocate(capacity: 1)
+    head.initialize(to: nil)
+    return head
+  }()
+
+  /// The head, read atomically (a compare and swap of nil with nil).
+  static func newest() -> UnsafeMutablePointer<Node>? {
+    var seen: UnsafeMutablePointer<Node>? = nil
+    _ = _stdlib_atomicCompareExchangeStrongPtr(object: head, expected: &seen, desired: nil)
+    return seen
   }
 
-  /// The number of `name`, given on first use.
-  func number(of name: String) -> Int {
-    locked {
-      if let number = numbers[name] { return number }
-      names.append(name)
-      numbers[name] = names.count - 1
-      return names.count - 1
+  /// The address of `name`'s node, added on first use.
+  static func address(of name: String) -> UInt64 {
+    var first = newest()
+    var scannedTo: UnsafeMutablePointer<Node>? = nil
+    var made: UnsafeMutablePointer<Node>? = nil
+    while true {
+      var node = first
+      while let n = node, n != scannedTo {
+        if n.pointee.name == name {
+          if let made {
+            made.deinitialize(count: 1)
+            made.deallocate()
+          }
+          return UInt64(UInt(bitPattern: n))
+        }
+        node = n.pointee.next
+      }
+      if made == nil {
+        made = .allocate(capacity: 1)
+        made!.initialize(to: Node(name: name, next: first))
+      } else {
+        made!.pointee.next = first
+      }
+      var expected = first
+      if _stdlib_atomicCompareExchangeStrongPtr(object: head, expected: &expected, desired: made) {
+        return UInt64(UInt(bitPattern: made!))
+      }
+      // Another thread added names: scan those too.
+      scannedTo = first
+      first = expected
     }
   }
 
-  /// The name numbered `number` (an empty name for a number never given).
-  func name(_ number: Int) -> String {
-    locked { names.indices.contains(number) ? names[number] : "" }
+  /// The name at `address` (an address `address(of:)` gave).
+  static func name(at address: UInt64) -> String {
+    guard let node = UnsafeMutablePointer<Node>(bitPattern: UInt(address)) else { return "" }
+    return node.pointee.name
   }
 }
 
