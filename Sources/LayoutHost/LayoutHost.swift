@@ -84,6 +84,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @usableFromInline var idBuffer: [ElementID] = []
   /// Scratch for merging the before and after identities of a scroll.
   @usableFromInline var mergeBuffer: [ElementID] = []
+  /// The identities in `cached` whose kind follows the offset, in the
+  /// engine's order and sorted: what was on screen at the next scroll's
+  /// start, ready to compare and merge.
+  @usableFromInline var shownIDs: [ElementID] = []
+  @usableFromInline var shownSorted: [ElementID] = []
   @usableFromInline var update: PendingUpdate?
   @usableFromInline var restingOffset: Point?
 
@@ -127,7 +132,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// What a scroll can change (`ScrollDependence`); `.none` before a
   /// prepare.
   @inlinable
-  public var scrollDependence: ScrollDependence { prepared?.scrollDependence ?? .none }
+  public var scrollDependence: ScrollDependence { _prepared?.scrollDependence ?? .none }
 
   /// The prepared layout behind one type, for transitions; `nil` before a
   /// prepare or for layouts whose state is not a plain `ScrollState`.
@@ -242,12 +247,14 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: the engine layout's query, O(log n + k).
   @inlinable
   public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
-    guard rect.isFinite, let prepared else { return }
-    if isVisibleCached(rect, state) {
+    // `_prepared!` rather than `let prepared`: a binding copies the layout
+    // (a retain and release per array it holds), every frame.
+    guard rect.isFinite, _prepared != nil else { return }
+    if isVisibleCached(rect, _state) {
       result.append(contentsOf: cached)
       return
     }
-    prepared.attributes(in: rect, at: state, into: &result)
+    _prepared!.attributes(in: rect, at: _state, into: &result)
   }
 
   /// Whether the cached answer for `rect` at `state` is current.
@@ -279,7 +286,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @inlinable
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else { return false }
-    if newBounds.size != bounds.size || prepared == nil { return true }
+    if newBounds.size != bounds.size || _prepared == nil { return true }
     return newBounds.origin != bounds.origin && scrollDependence != .none
   }
 
@@ -300,7 +307,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else {
       return InvalidationContext(reason: .boundsChange)
     }
-    if newBounds.size != bounds.size || prepared == nil {
+    if newBounds.size != bounds.size || _prepared == nil {
       var context = InvalidationContext.everything(.boundsChange)
       context.bounds = newBounds
       return context
@@ -308,29 +315,39 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     var context = InvalidationContext(reason: .boundsChange)
     context.bounds = newBounds
     let dependence = scrollDependence
-    guard dependence != .none, newBounds.origin != bounds.origin, let prepared else { return context }
-    var newState = state
+    guard dependence != .none, newBounds.origin != _bounds.origin, _prepared != nil else { return context }
+    var newState = _state
     newState.contentOffset = newBounds.origin
     // What was on screen before (frames may move with the offset: the album
     // pager's cells narrow) and what is on screen after; never everything
     // between, however far the jump.
-    idBuffer.removeAll(keepingCapacity: true)
-    if isVisibleCached(bounds, state) {
-      // The last context's new bounds are this one's old: no query.
-      for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
-    } else {
+    if !isVisibleCached(_bounds, _state) {
       buffer.removeAll(keepingCapacity: true)
-      prepared.attributes(in: bounds, at: state, into: &buffer)
-      for a in buffer where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
+      _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
+      Self.collect(buffer, dependence, into: &shownIDs, sorted: &shownSorted, scratch: &mergeBuffer)
     }
+    // (Otherwise the last context's new bounds are this one's old: no
+    // query, and `shownIDs` describe them.)
     cached.removeAll(keepingCapacity: true)
-    prepared.attributes(in: newBounds, at: newState, into: &cached)
+    _prepared!.attributes(in: newBounds, at: newState, into: &cached)
     cachedRect = newBounds
     cachedState = newState
     cachedGeneration = generation
-    let before = idBuffer.count
+    idBuffer.removeAll(keepingCapacity: true)
     for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
-    Self.mergeUnique(&idBuffer, split: before, scratch: &mergeBuffer)
+    if idBuffer == shownIDs {
+      // The same elements on screen (most frames of a scroll): they are
+      // the union, already sorted.
+      context.elements = shownSorted
+      return context
+    }
+    // Before ∪ after: the new identities sorted, then merged with the old.
+    swap(&shownIDs, &idBuffer)
+    mergeBuffer.removeAll(keepingCapacity: true)
+    mergeBuffer.append(contentsOf: shownIDs)
+    Self.order(&mergeBuffer, 0..<mergeBuffer.count, scratch: &idBuffer)
+    Self.union(shownSorted, mergeBuffer, into: &idBuffer)
+    swap(&shownSorted, &mergeBuffer)
     context.elements = idBuffer
     return context
   }
@@ -357,52 +374,115 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
 
-  /// `ElementID`'s order (kind, section, item): integer comparisons only
-  /// (`ElementKind` keeps short names inline, in order).
+  /// The identities of `answer` whose kind `dependence` includes, in
+  /// `ids` (in the answer's order) and `sorted`.
   @inlinable
-  static func precedes(_ l: ElementID, _ r: ElementID) -> Bool { l < r }
+  static func collect(
+    _ answer: [LayoutAttributes], _ dependence: ScrollDependence, into ids: inout [ElementID],
+    sorted: inout [ElementID], scratch: inout [ElementID]
+  ) {
+    ids.removeAll(keepingCapacity: true)
+    for a in answer where dependence.includes(a.id.kind) { ids.append(a.id) }
+    sorted.removeAll(keepingCapacity: true)
+    sorted.append(contentsOf: ids)
+    order(&sorted, 0..<sorted.count, scratch: &scratch)
+  }
 
-  /// Sorts `ids` and drops repeats, given that `ids[..<split]` and
-  /// `ids[split...]` are two answers of the engine: when each is already
-  /// in order (the engine's queries usually answer in reading order), one
-  /// merge; otherwise a sort.
+  /// `a ∪ b` in `result`, sorted, each identity once, given `a` and `b`
+  /// sorted with no repeats.
   ///
-  /// - Complexity: O(k) for two ordered runs, O(k log k) otherwise.
+  /// - Complexity: O(a + b).
   @inlinable
-  static func mergeUnique(_ ids: inout [ElementID], split: Int, scratch: inout [ElementID]) {
-    func ordered(_ range: Range<Int>) -> Bool {
+  static func union(_ a: [ElementID], _ b: [ElementID], into result: inout [ElementID]) {
+    // Room for both (identities are plain values: filling is a few stores
+    // each), written through a pointer, then cut to what was written.
+    result.removeAll(keepingCapacity: true)
+    result.append(contentsOf: repeatElement(ElementID.cell(0), count: a.count + b.count))
+    var written = 0
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        result.withUnsafeMutableBufferPointer { out in
+          var i = 0
+          var j = 0
+          while i < a.count || j < b.count {
+            let next: ElementID
+            if j >= b.count || (i < a.count && !(b[j] < a[i])) {
+              next = a[i]
+              if j < b.count && b[j] == next { j += 1 }
+              i += 1
+            } else {
+              next = b[j]
+              j += 1
+            }
+            out[written] = next
+            written += 1
+          }
+        }
+      }
+    }
+    result.removeLast(result.count - written)
+  }
+
+  /// Puts `ids[range]` in order in place, using `scratch` as room.
+  ///
+  /// The engine answers in reading order, so a run is in order, or its
+  /// cells are and its supplementary views are (a sticky header among its
+  /// section's cells): cells are moved ahead of the rest, keeping their
+  /// order, and what little is left out of order is put right by insertion.
+  ///
+  /// - Complexity: O(k) for a run ordered that way; O(k log k) at worst
+  ///   (a long run out of order is sorted).
+  @inlinable
+  static func order(_ ids: inout [ElementID], _ range: Range<Int>, scratch: inout [ElementID]) {
+    guard range.count > 1 else { return }
+    if scratch.count < range.count {
+      scratch.append(contentsOf: repeatElement(ElementID.cell(0), count: range.count - scratch.count))
+    }
+    ids.withUnsafeMutableBufferPointer { buffer in
       var i = range.lowerBound + 1
-      while i < range.upperBound {
-        if precedes(ids[i], ids[i - 1]) { return false }
-        i += 1
+      while i < range.upperBound && !(buffer[i] < buffer[i - 1]) { i += 1 }
+      if i == range.upperBound { return }
+      // Cells first, in the order they came; then the rest.
+      var cells = range.lowerBound
+      var others = 0
+      scratch.withUnsafeMutableBufferPointer { room in
+        for j in range {
+          let id = buffer[j]
+          if id.kind.isCell {
+            buffer[cells] = id
+            cells += 1
+          } else {
+            room[others] = id
+            others += 1
+          }
+        }
+        for j in 0..<others { buffer[cells + j] = room[j] }
       }
-      return true
-    }
-    guard ordered(0..<split), ordered(split..<ids.count) else {
-      sortUnique(&ids)
-      return
-    }
-    scratch.removeAll(keepingCapacity: true)
-    var a = 0
-    var b = split
-    while a < split || b < ids.count {
-      let next: ElementID
-      if b >= ids.count || (a < split && !precedes(ids[b], ids[a])) {
-        next = ids[a]
-        if b < ids.count && ids[b] == next { b += 1 }
-        a += 1
-      } else {
-        next = ids[b]
-        b += 1
+      // Then insertion (few moves left), or a sort for a long run still
+      // out of order.
+      if range.count > 64 {
+        var k = range.lowerBound + 1
+        while k < range.upperBound && !(buffer[k] < buffer[k - 1]) { k += 1 }
+        if k < range.upperBound { buffer[range].sort() }
+        return
       }
-      if scratch.last != next { scratch.append(next) }
+      var k = range.lowerBound + 1
+      while k < range.upperBound {
+        let value = buffer[k]
+        var j = k
+        while j > range.lowerBound && value < buffer[j - 1] {
+          buffer[j] = buffer[j - 1]
+          j -= 1
+        }
+        buffer[j] = value
+        k += 1
+      }
     }
-    swap(&ids, &scratch)
   }
 
   @inlinable
   static func sortUnique(_ ids: inout [ElementID]) {
-    ids.sort(by: precedes)
+    ids.sort()
     var write = 0
     for read in ids.indices where read == 0 || ids[read] != ids[write - 1] {
       ids[write] = ids[read]
