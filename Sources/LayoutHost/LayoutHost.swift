@@ -270,9 +270,12 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: the engine's lookup, O(log n) at most.
   @inlinable
   public func attributes(for id: ElementID) -> LayoutAttributes? {
-    guard let prepared, id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return nil }
-    if id.kind == .cell && id.item >= prepared.numberOfItems(inSection: id.section) { return nil }
-    return prepared.attributes(for: id, at: state)
+    // `_prepared!` rather than `let prepared`: no copy of the layout.
+    guard _prepared != nil, id.section >= 0, id.item >= 0, id.section < _prepared!.numberOfSections else {
+      return nil
+    }
+    if id.kind == .cell && id.item >= _prepared!.numberOfItems(inSection: id.section) { return nil }
+    return _prepared!.attributes(for: id, at: _state)
   }
 
   // MARK: - Bounds changes
@@ -478,17 +481,6 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
         k += 1
       }
     }
-  }
-
-  @inlinable
-  static func sortUnique(_ ids: inout [ElementID]) {
-    ids.sort()
-    var write = 0
-    for read in ids.indices where read == 0 || ids[read] != ids[write - 1] {
-      ids[write] = ids[read]
-      write += 1
-    }
-    ids.removeLast(ids.count - write)
   }
 
   // MARK: - Snapping
