@@ -231,10 +231,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     var total = 0
     for (s, count) in counts.enumerated() {
       guard count >= 0 else { throw .invalidCounts("section \(s) has \(count) items; counts must not be negative") }
-      total += count
-      guard total <= maximumItemCount else {
+      // Compared before adding: a sum of huge counts would overflow.
+      guard count <= maximumItemCount - total else {
         throw .invalidCounts("more than \(maximumItemCount) items in all")
       }
+      total += count
     }
   }
 
