@@ -38,6 +38,7 @@ public struct InvalidationContext: Hashable, Sendable {
   public var bounds: Rect?
 
   /// A context that names nothing.
+  @inlinable
   public init(reason: Reason) {
     self.reason = reason
     invalidatesEverything = false

@@ -337,14 +337,14 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     cachedRect = newBounds
     cachedState = newState
     cachedGeneration = generation
-    idBuffer.removeAll(keepingCapacity: true)
-    for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
-    if idBuffer == shownIDs {
+    if Self.sameIDs(cached, dependence, shownIDs) {
       // The same elements on screen (most frames of a scroll): they are
       // the union, already sorted.
       context.elements = shownSorted
       return context
     }
+    idBuffer.removeAll(keepingCapacity: true)
+    for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
     // Before ∪ after: the new identities sorted, then merged with the old.
     swap(&shownIDs, &idBuffer)
     mergeBuffer.removeAll(keepingCapacity: true)
@@ -377,6 +377,22 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// Invalidates everything: the next `prepare` prepares again (UIKit's
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
+
+  /// Whether the identities of `answer` whose kind `dependence` includes
+  /// are `ids`, in that order. O(k), reading in place.
+  @inlinable
+  static func sameIDs(_ answer: [LayoutAttributes], _ dependence: ScrollDependence, _ ids: [ElementID]) -> Bool {
+    answer.withUnsafeBufferPointer { answer in
+      ids.withUnsafeBufferPointer { ids in
+        var j = 0
+        for i in answer.indices where dependence.includes(answer[i].id.kind) {
+          guard j < ids.count, ids[j] == answer[i].id else { return false }
+          j += 1
+        }
+        return j == ids.count
+      }
+    }
+  }
 
   /// The identities of `answer` whose kind `dependence` includes, in
   /// `ids` (in the answer's order) and `sorted`.
