@@ -29,7 +29,7 @@ let package = Package(
       name: "FuzzLayouts",
       dependencies: [
         "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
-        .product(name: "ScrollPhysics", package: scrollwork),
+        .product(name: "LayoutHost", package: scrollwork),
       ]),
     .executableTarget(
       name: "FuzzHost",

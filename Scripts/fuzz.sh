@@ -10,8 +10,8 @@
 #   FUZZ_RUNS=20000 FUZZ_SEED=1 Scripts/fuzz.sh   a fixed, repeatable set of
 #                               inputs per harness (what CI runs)
 #
-# Environment: FUZZ_LAYOUTS limits the layouts FuzzLayouts tries (default
-# below); FUZZ_JOBS_DIR keeps the inputs libFuzzer finds (default: a
+# Environment: FUZZ_LAYOUTS limits the layouts FuzzLayouts tries (catalog
+# names; default all); FUZZ_JOBS_DIR keeps the inputs libFuzzer finds (default: a
 # temporary folder, deleted at the end).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -26,8 +26,9 @@ case "${1:-}" in
 esac
 
 harnesses=(FuzzScript FuzzDecode FuzzLayouts FuzzHost FuzzTool)
-# Every layout the harness knows; FUZZ_LAYOUTS=flow (say) narrows it.
-export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-carousel,prominent,pager,flow,sticky,mosaic,waterfall,photos,tags}"
+# FuzzLayouts tries every layout of LayoutCatalog (unset or empty); a
+# comma-separated list of catalog names (FUZZ_LAYOUTS=flow,tags) narrows it.
+export FUZZ_LAYOUTS="${FUZZ_LAYOUTS:-}"
 # Swift's own crash handler gets in libFuzzer's way (and is slow under ASan).
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}"

@@ -38,6 +38,7 @@ public struct InvalidationContext: Hashable, Sendable {
   public var bounds: Rect?
 
   /// A context that names nothing.
+  @inlinable
   public init(reason: Reason) {
     self.reason = reason
     invalidatesEverything = false
@@ -63,7 +64,7 @@ public struct InvalidationContext: Hashable, Sendable {
   public var supplementaries: [String: [ElementID]] {
     var result: [String: [ElementID]] = [:]
     for id in elements {
-      if case .supplementary(let kind) = id.kind { result[kind, default: []].append(id) }
+      if let kind = id.kind.supplementaryName { result[kind, default: []].append(id) }
     }
     return result
   }

@@ -4,10 +4,27 @@ import LayoutCore
 /// catalog's generators use it, so a seed gives the same configurations on
 /// every machine, and the property tests use it (as `SplitMix64`), so a
 /// failure's printed seed replays it.
+///
+/// In hostile mode (`isHostile`, what the fuzz harness draws with), the
+/// catalog's generators draw their whole configuration space, and
+/// `double(in:)` and `count(in:)` sometimes answer a hostile value (NaN,
+/// ±∞, huge, tiny, negative, the extent limit; counts up to `Int.max` and
+/// negative) instead of one in the range: configurations a layout must
+/// refuse with an error, never a trap. Otherwise (the default) every value
+/// is in its range and the draws are those the property tests replay.
 public struct CatalogRandom: RandomNumberGenerator, Sendable {
   public private(set) var state: UInt64
+  /// Whether draws may be hostile (see above).
+  public var isHostile = false
 
+  /// A generator of ordinary draws from `seed`.
   public init(seed: UInt64) { state = seed }
+
+  /// A generator from `seed`, hostile (see above) when `hostile`.
+  public init(seed: UInt64, hostile: Bool) {
+    state = seed
+    isHostile = hostile
+  }
 
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
@@ -17,14 +34,38 @@ public struct CatalogRandom: RandomNumberGenerator, Sendable {
     return z ^ (z >> 31)
   }
 
-  /// A uniformly random double in `range`.
-  public mutating func double(in range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &self) }
+  /// The values a hostile draw picks from.
+  public static let hostileDoubles: [Double] = [
+    .nan, .infinity, -.infinity, 0, -0.0, -1, 1e-300, 1e300, -1e300, .greatestFiniteMagnitude,
+    LayoutLimits.maximumExtent, LayoutLimits.maximumExtent * 2, .leastNonzeroMagnitude,
+  ]
+  /// The counts a hostile draw picks from.
+  /// The counts a hostile draw picks from: all but 0 are more than a host
+  /// takes (`LayoutHost.maximumItemCount`) or negative, so the host refuses
+  /// them before an item source could try to list that many sizes.
+  public static let hostileCounts = [Int.max, Int.max - 1, Int.min, -1, (1 << 40) + 1, 1 << 48, 1 << 62, 0]
 
-  /// An integer in `range`.
+  /// A uniformly random double in `range`; in hostile mode, one time in 16
+  /// a hostile value or a random bit pattern instead.
+  public mutating func double(in range: ClosedRange<Double>) -> Double {
+    if isHostile && next() % 16 == 0 {
+      return next() % 4 == 0 ? Double(bitPattern: next()) : pick(Self.hostileDoubles)
+    }
+    return Double.random(in: range, using: &self)
+  }
+
+  /// An integer in `range` (never hostile: it may index or bound a loop).
   public mutating func int(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 
+  /// A count of items or columns in `range`; in hostile mode, one time in
+  /// 16 a hostile count (`hostileCounts`) instead.
+  public mutating func count(in range: ClosedRange<Int>) -> Int {
+    if isHostile && next() % 16 == 0 { return pick(Self.hostileCounts) }
+    return int(in: range)
+  }
+
   /// `true` with probability `p`.
-  public mutating func chance(_ p: Double) -> Bool { double(in: 0...1) < p }
+  public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0...1, using: &self) < p }
 
   /// One of `values` (which must not be empty).
   public mutating func pick<T>(_ values: [T]) -> T { values[int(in: 0...(values.count - 1))] }
@@ -69,9 +110,10 @@ public struct CatalogLayout: Sendable {
 }
 
 /// Every engine layout, with a random-configuration generator each: where
-/// the property campaigns take their cases (adding a layout adds one entry
-/// here; the CLI's registry must name the same layouts, which its tests
-/// check).
+/// the property campaigns, the host fuzzer (`FuzzHost`) and the layout
+/// fuzzer (`FuzzLayouts`, in hostile mode: `CatalogRandom.isHostile`) take
+/// their cases (adding a layout adds one entry here; the CLI's registry
+/// must name the same layouts, which its tests check).
 public enum LayoutCatalog {
   /// The layouts, in the CLI's order.
   public static let all: [CatalogLayout] = [
@@ -93,14 +135,37 @@ public enum LayoutCatalog {
     return .cycling(sizes)
   }
 
+  static func insets(_ r: inout CatalogRandom) -> EdgeInsets {
+    EdgeInsets(
+      top: r.double(in: 0...20), left: r.double(in: 0...40), bottom: r.double(in: 0...20), right: r.double(in: 0...40))
+  }
+
+  /// A random centre effect (hostile mode: the carousel's whole space).
+  static func effect(_ r: inout CatalogRandom) -> CenterEffect {
+    if r.chance(0.5) {
+      return CenterEffect(
+        tolerance: r.double(in: 0...0.2), slope: r.double(in: 0...2), minScale: r.double(in: 0...1),
+        minAlpha: r.double(in: 0...1))
+    }
+    let unit: CenterEffect.Unit = r.pick([.pitch, .halfViewport, .points(r.double(in: 1...400))])
+    let shift: CenterEffect.Shift = r.pick([
+      .none, .compress(fraction: r.double(in: 0...1), reach: r.double(in: 0...4)),
+      .stack(peek: r.double(in: 0...40), depth: r.double(in: 0...4)),
+    ])
+    return CenterEffect(
+      unit: unit, plateau: r.double(in: 0...1), span: r.double(in: 0...3), minScale: r.double(in: 0...1),
+      minAlpha: r.double(in: 0...1), side: r.chance(0.5) ? .both : .trailing, shift: shift,
+      zOrder: r.chance(0.5) ? .nearestOnTop : .leadingOnTop)
+  }
+
   static func counts(_ r: inout CatalogRandom, sections: ClosedRange<Int>, items: ClosedRange<Int>) -> [Int] {
-    (0..<r.int(in: sections)).map { _ in r.int(in: items) }
+    (0..<r.int(in: sections)).map { _ in r.count(in: items) }
   }
 
   static let album = CatalogLayout(name: "album") { r in
     let layout = AlbumPagerLayout(spacing: r.double(in: 0...200), minimumWidth: r.double(in: 0...120))
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: photoSizes(&r)), counts: [r.int(in: 0...300)], bounds: viewport(&r),
+      host: LayoutHost(layout, itemSizes: photoSizes(&r)), counts: [r.count(in: 0...300)], bounds: viewport(&r),
       horizontal: true, description: "album pager \(layout)")
   }
 
@@ -124,8 +189,19 @@ public enum LayoutCatalog {
   }
 
   static let photos = CatalogLayout(name: "photos") { r in
-    let mode = r.pick([PhotoGridLayout.Mode.allPhotos, .months, .columns(r.int(in: 1...30))])
-    let layout = PhotoGridLayout.photosMonths.with(mode: mode)
+    var mode = r.pick([PhotoGridLayout.Mode.allPhotos, .months, .columns(r.int(in: 1...30))])
+    var layout = PhotoGridLayout.photosMonths.with(mode: mode)
+    if r.isHostile {
+      // Column counts out of range, and every parameter.
+      if r.chance(0.2) { mode = .columns(r.pick([0, -1, 31, Int.max, Int.min])) }
+      layout = layout.with(mode: mode)
+      if r.chance(0.5) {
+        layout = PhotoGridLayout(
+          mode: mode, largeHeightFraction: r.double(in: 0...2), largeInsets: insets(&r), smallInsets: insets(&r),
+          headerHeight: r.double(in: 0...80), summaryHeightFraction: r.double(in: 0...2), summaryInsets: insets(&r),
+          summaryCornerRadius: r.double(in: 0...40), columnSpacing: r.double(in: 0...20))
+      }
+    }
     return RandomHostCase(
       host: LayoutHost(layout, itemSizes: .uniform(Size(width: 4032, height: 3024))),
       counts: counts(&r, sections: 1...8, items: 0...80), bounds: viewport(&r), description: "photos \(mode)")
@@ -135,25 +211,37 @@ public enum LayoutCatalog {
     var layout = r.pick([CarouselLayout.spotify, .coverFlow, .stackedCards, .plain])
     layout.spacing = r.double(in: 0...40)
     layout.snapping = r.pick(CenteredStrip.Snapping.allCases)
+    if r.isHostile && r.chance(0.5) {
+      layout = CarouselLayout(
+        itemSize: r.chance(0.5) ? nil : Size(width: r.double(in: 1...600), height: r.double(in: 1...600)),
+        spacing: r.double(in: -50...100), effect: effect(&r), snapping: r.pick(CenteredStrip.Snapping.allCases),
+        preferredDecelerationRate: r.double(in: 0.9...0.999))
+    }
     let bounds = Rect(x: 0, y: 0, width: r.double(in: 240...1024).rounded(), height: r.double(in: 120...600).rounded())
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: .viewportHeightSquares), counts: [r.int(in: 0...200)], bounds: bounds,
+      host: LayoutHost(layout, itemSizes: .viewportHeightSquares), counts: [r.count(in: 0...200)], bounds: bounds,
       horizontal: true, description: "carousel \(layout)")
   }
 
   static let prominent = CatalogLayout(name: "prominent") { r in
     let size = Size(width: r.double(in: 80...400), height: r.double(in: 60...400))
-    let layout = ProminentLayout(
+    var layout = ProminentLayout(
       itemSize: size, lineSpacing: r.double(in: 0...30), minScale: r.double(in: 0.3...1),
       minAlpha: r.double(in: 0.2...1))
+    if r.isHostile {
+      layout = ProminentLayout(
+        itemSize: size, lineSpacing: r.double(in: -50...100), minScale: r.double(in: 0...1),
+        minAlpha: r.double(in: 0...1), snapping: r.pick(CenteredStrip.Snapping.allCases),
+        preferredDecelerationRate: r.double(in: 0.9...0.999))
+    }
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: .uniform(size)), counts: [r.int(in: 0...200)], bounds: viewport(&r),
+      host: LayoutHost(layout, itemSizes: .uniform(size)), counts: [r.count(in: 0...200)], bounds: viewport(&r),
       description: "prominent \(layout)")
   }
 
   static let sticky = CatalogLayout(name: "sticky") { r in
     let parallax = r.chance(0.5)
-    let layout = StickyHeaderLayout(
+    var layout = StickyHeaderLayout(
       headerHeight: r.chance(0.7) ? r.double(in: 50...300) : 0, menuHeight: r.chance(0.5) ? r.double(in: 20...60) : 0,
       sectionHeaderHeight: r.chance(0.7) ? r.double(in: 20...60) : 0,
       sectionFooterHeight: r.chance(0.3) ? r.double(in: 10...40) : 0,
@@ -161,6 +249,9 @@ public enum LayoutCatalog {
       interItemSpacing: r.double(in: 0...10), isHeaderStretchy: r.chance(0.5), isHeaderOverlayEnabled: r.chance(0.5),
       maxHeaderOverlayAlpha: r.double(in: 0...1), isMenuSticky: r.chance(0.5), areSectionHeadersSticky: r.chance(0.7),
       isCellParallaxEnabled: parallax, maxCellParallax: parallax ? r.double(in: 1...60) : 0)
+    if r.isHostile && r.chance(0.3) {
+      layout.cellSize = .fixed(Size(width: r.double(in: 0...400), height: r.double(in: 0...400)))
+    }
     let sizes = ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) }
     return RandomHostCase(
       host: LayoutHost(layout, itemSizes: sizes), counts: counts(&r, sections: 1...6, items: 0...40),
@@ -168,23 +259,43 @@ public enum LayoutCatalog {
   }
 
   static let mosaic = CatalogLayout(name: "mosaic") { r in
-    let layout = MosaicLayout(segmentHeight: r.double(in: 60...400), spacing: r.double(in: 0...12))
+    var layout = MosaicLayout(segmentHeight: r.double(in: 60...400), spacing: r.double(in: 0...12))
+    if r.isHostile {
+      let segments = MosaicLayout.Segment.allCases
+      layout = MosaicLayout(
+        segmentHeight: r.double(in: 1...400), spacing: r.double(in: 0...20),
+        opening: (0..<r.int(in: 0...3)).map { _ in r.pick(segments) },
+        cycle: (0..<r.int(in: 0...4)).map { _ in r.pick(segments) })
+    }
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: .uniform(.zero)), counts: [r.int(in: 0...300)], bounds: viewport(&r),
+      host: LayoutHost(layout, itemSizes: .uniform(.zero)), counts: [r.count(in: 0...300)], bounds: viewport(&r),
       description: "mosaic \(layout)")
   }
 
   static let waterfall = CatalogLayout(name: "waterfall") { r in
-    let layout = WaterfallLayout(
+    var layout = WaterfallLayout(
       columnCount: r.int(in: 1...6), columnSpacing: r.double(in: 0...16), itemSpacing: r.double(in: 0...16),
       headerHeight: r.chance(0.4) ? r.double(in: 10...60) : 0, footerHeight: r.chance(0.3) ? r.double(in: 10...40) : 0,
       direction: r.pick(WaterfallLayout.Direction.allCases))
+    if r.isHostile {
+      // Column counts out of range, per-section counts, insets.
+      var perSection: [Int: Int] = [:]
+      for _ in 0..<r.int(in: 0...3) { perSection[r.int(in: -1...4)] = r.count(in: 1...6) }
+      layout = WaterfallLayout(
+        columnCount: r.count(in: 1...6), columnSpacing: layout.columnSpacing, itemSpacing: layout.itemSpacing,
+        sectionInset: EdgeInsets(
+          top: r.double(in: 0...40), left: r.double(in: 0...40), bottom: r.double(in: 0...40),
+          right: r.double(in: 0...40)),
+        headerHeight: layout.headerHeight, footerHeight: layout.footerHeight, sectionColumnCounts: perSection,
+        direction: layout.direction)
+    }
     let sizes = photoSizes(&r)
     let estimated = r.chance(0.5)
+    let drawn = layout
     let host =
       estimated
       ? LayoutHost(itemSizes: sizes) { items, viewport throws(LayoutError) in
-        try layout.prepare(estimated: items, viewport: viewport)
+        try drawn.prepare(estimated: items, viewport: viewport)
       } : LayoutHost(layout, itemSizes: sizes)
     return RandomHostCase(
       host: host, counts: counts(&r, sections: 1...4, items: 0...120), bounds: viewport(&r),
@@ -192,21 +303,41 @@ public enum LayoutCatalog {
   }
 
   static let tags = CatalogLayout(name: "tags") { r in
-    let layout = TagCloudLayout(
+    var layout = TagCloudLayout(
       lineSpacing: r.double(in: 0...16), itemSpacing: r.double(in: 0...16), isRightToLeft: r.chance(0.3),
       paragraphLength: r.chance(0.5) ? r.int(in: 4...64) : 0)
-    let estimate = Size(width: r.double(in: 30...140), height: r.double(in: 20...44))
-    let host = LayoutHost(itemSizes: .uniform(estimate)) { items, viewport throws(LayoutError) in
-      try layout.prepare(estimated: items, viewport: viewport)
+    var known = false
+    if r.isHostile {
+      // Insets, a header, paragraph lengths out of range; known sizes too.
+      layout = TagCloudLayout(
+        lineSpacing: layout.lineSpacing, itemSpacing: layout.itemSpacing, sectionInset: insets(&r),
+        headerHeight: r.double(in: 0...60), isRightToLeft: layout.isRightToLeft,
+        paragraphLength: r.chance(0.1) ? r.pick([-1, Int.max, Int.min]) : r.int(in: 0...12))
+      known = r.chance(0.3)
     }
+    let estimate = Size(width: r.double(in: 30...140), height: r.double(in: 20...44))
+    let drawn = layout
+    let host =
+      known
+      ? LayoutHost(layout, itemSizes: .uniform(estimate))
+      : LayoutHost(itemSizes: .uniform(estimate)) { items, viewport throws(LayoutError) in
+        try drawn.prepare(estimated: items, viewport: viewport)
+      }
     return RandomHostCase(
-      host: host, counts: [r.int(in: 0...3000)], bounds: viewport(&r),
-      description: "tags \(layout), estimates \(estimate)")
+      host: host, counts: [r.count(in: 0...3000)], bounds: viewport(&r),
+      description: "tags \(layout), \(known ? "sizes" : "estimates") \(estimate)")
   }
 
   static let tagTable = CatalogLayout(name: "tag-table") { r in
-    let layout = TagTableLayout(
+    var layout = TagTableLayout(
       cloud: TagCloudLayout(lineSpacing: r.double(in: 0...10)), rowSpacing: r.double(in: 0...10))
+    if r.isHostile {
+      layout = TagTableLayout(
+        cloud: TagCloudLayout(
+          lineSpacing: r.double(in: 0...20), itemSpacing: r.double(in: 0...20), sectionInset: insets(&r),
+          headerHeight: r.double(in: 0...60), isRightToLeft: r.chance(0.5)),
+        rowSpacing: r.double(in: 0...20), tableInset: insets(&r))
+    }
     let sizes = (0..<r.int(in: 2...8)).map { _ in Size(width: r.double(in: 30...160), height: r.double(in: 20...40)) }
     return RandomHostCase(
       host: LayoutHost(layout, itemSizes: .cycling(sizes)), counts: counts(&r, sections: 1...30, items: 0...14),

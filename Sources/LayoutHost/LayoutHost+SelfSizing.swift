@@ -2,8 +2,8 @@ import LayoutCore
 
 extension LayoutHost {
   /// Whether the layout sizes its elements from preferred sizes (its
-  /// engine layout is a `SelfSizingLayout`).
-  public var isSelfSizing: Bool { prepared is any SelfSizingLayout }
+  /// engine layout is a `SelfSizingLayout`) and is prepared.
+  @inlinable public var isSelfSizing: Bool { Prepared.takesPreferredSizes && _prepared != nil }
 
   /// Whether a cell's preferred size invalidates the layout (UIKit's
   /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`):
@@ -13,8 +13,9 @@ extension LayoutHost {
   /// either axis.
   ///
   /// - Complexity: the engine's lookup, O(log n).
+  @inlinable
   public func shouldInvalidate(forPreferredSize size: Size, of id: ElementID) -> Bool {
-    guard prepared is any SelfSizingLayout, LayoutItems.isAcceptable(size), let current = attributes(for: id) else {
+    guard Prepared.takesPreferredSizes, LayoutItems.isAcceptable(size), let current = attributes(for: id) else {
       return false
     }
     return Swift.abs(current.size.width - size.width) > 1e-9 || Swift.abs(current.size.height - size.height) > 1e-9
@@ -32,64 +33,127 @@ extension LayoutHost {
   /// for changes nothing and returns an empty context.
   ///
   /// - Complexity: the engine's size update (O(log n) for the common case,
-  ///   see the layout's guide) plus two visible-rect queries.
+  ///   see the layout's guide) plus two visible-rect queries and a merge
+  ///   of their answers, O(k) when the engine answers in order. The engine
+  ///   layout is updated in place (no copy of its storage unless a copy of
+  ///   the host shares it); no allocation once the previous context has
+  ///   been released. The answer after the update is kept as the visible
+  ///   answer for the adjusted bounds (what `invalidate(with:)` moves to):
+  ///   the next preferred size and `elements(in:into:)` there reuse it.
+  @inlinable
   public mutating func invalidationContext(forPreferredSize size: Size, of id: ElementID) -> InvalidationContext {
     var context = InvalidationContext(reason: .preferredSize)
-    guard shouldInvalidate(forPreferredSize: size, of: id), var sizing = prepared as? any SelfSizingLayout else {
+    guard shouldInvalidate(forPreferredSize: size, of: id) else { return context }
+    let offset = _bounds.origin
+    let before = _prepared!.contentSize(at: _state)
+    // What is on screen now (not through `elements(in:into:)`: a call on
+    // `self` with one of its buffers in-out copies the whole host).
+    buffer.removeAll(keepingCapacity: true)
+    if isVisibleCached(_bounds, _state) {
+      swap(&buffer, &cached)  // `cached` is about to be replaced: no copy
+    } else {
+      _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
+    }
+    // In place through the optional: no copy of the layout, no existential.
+    guard let newOffset = _prepared!.recordPreferredSize(size, for: id, anchoredAt: offset) else {
+      // Unreachable: `shouldInvalidate` checked that the layout takes sizes.
       return context
     }
-    let offset = bounds.origin
-    let before = contentSize
-    buffer.removeAll(keepingCapacity: true)
-    elements(in: bounds, into: &buffer)
-    let mark = sizing.mark(.firstVisible, at: offset)
-    // Drop the host's reference so the engine layout updates in place.
-    _prepared = nil
-    sizing.setMeasuredSize(size, for: id, keepingLinesFrom: mark.id)
-    let newOffset = sizing.offset(keeping: mark, from: offset)
-    _prepared = sizing as? Prepared
-    guard prepared != nil else {
-      // Unreachable: the layout was a `Prepared`. Prepare again, to be safe.
-      needsPrepare = true
-      return .everything(.preferredSize)
-    }
-    let after = contentSize
-    var moved = state
+    let after = _prepared!.contentSize(at: _state)
+    var moved = _state
     moved.contentOffset = newOffset
-    otherBuffer.removeAll(keepingCapacity: true)
-    prepared?.attributes(in: Rect(origin: newOffset, size: bounds.size), at: moved, into: &otherBuffer)
-    context.elements = Self.changedElements(before: &buffer, after: &otherBuffer, including: id)
+    let newBounds = Rect(origin: newOffset, size: _bounds.size)
+    cached.removeAll(keepingCapacity: true)
+    _prepared!.attributes(in: newBounds, at: moved, into: &cached)
+    Self.changedElements(before: &buffer, after: cached, including: id, into: &idBuffer)
+    // The answer at the adjusted bounds, for what UIKit asks next (and
+    // what a scroll from there starts from).
+    Self.collect(cached, scrollDependence, into: &shownIDs, sorted: &shownSorted, scratch: &mergeBuffer)
+    cachedRect = newBounds
+    cachedState = moved
+    cachedGeneration = generation
+    context.elements = idBuffer
     context.contentSizeAdjustment = Size(width: after.width - before.width, height: after.height - before.height)
     context.contentOffsetAdjustment = newOffset - offset
     return context
   }
 
-  /// The identities of elements in `after` that are not in `before` with
-  /// the same attributes, plus `id`; sorted, each once.
-  static func changedElements(
-    before: inout [LayoutAttributes], after: inout [LayoutAttributes], including id: ElementID
-  ) -> [ElementID] {
-    before.sort { $0.id < $1.id }
-    after.sort { $0.id < $1.id }
-    var result: [ElementID] = [id]
-    var i = 0
-    for a in after {
-      while i < before.count && before[i].id < a.id {
-        result.append(before[i].id)  // left the rectangle: moved
-        i += 1
-      }
-      if i < before.count && before[i].id == a.id {
-        if before[i] != a { result.append(a.id) }
-        i += 1
-      } else {
-        result.append(a.id)
-      }
+  /// Whether `attributes` are in identity order.
+  @inlinable
+  static func isSortedByID(_ attributes: [LayoutAttributes]) -> Bool {
+    attributes.withUnsafeBufferPointer { a in
+      var i = 1
+      while i < a.count && !(a[i].id < a[i - 1].id) { i += 1 }
+      return i >= a.count
     }
-    while i < before.count {
-      result.append(before[i].id)
+  }
+
+  /// Whether two attributes are equal: bit for bit (the usual case,
+  /// decided without copying either), else by `==` (a signed zero, or
+  /// padding bytes that differ).
+  @inlinable
+  static func same(_ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>) -> Bool {
+    let words = MemoryLayout<LayoutAttributes>.size / 8
+    let x = UnsafeRawPointer(a)
+    let y = UnsafeRawPointer(b)
+    var i = 0
+    while i < words {
+      if x.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+        != y.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+      {
+        return a.pointee == b.pointee
+      }
       i += 1
     }
-    sortUnique(&result)
-    return result
+    var j = words * 8
+    while j < MemoryLayout<LayoutAttributes>.size {
+      if x.load(fromByteOffset: j, as: UInt8.self) != y.load(fromByteOffset: j, as: UInt8.self) {
+        return a.pointee == b.pointee
+      }
+      j += 1
+    }
+    return true
+  }
+
+  /// The identities of elements in `after` that are not in `before` with
+  /// the same attributes, plus `id`, into `result`: sorted, each once.
+  /// `before` is put in identity order; `after` is read as it is when in
+  /// order, else through a sorted copy.
+  ///
+  /// - Complexity: O(k) when both answers are in order (the engine's
+  ///   usual answer), O(k log k) otherwise.
+  @inlinable
+  static func changedElements(
+    before: inout [LayoutAttributes], after: [LayoutAttributes], including id: ElementID,
+    into result: inout [ElementID]
+  ) {
+    if !isSortedByID(before) { before.sort { $0.id < $1.id } }
+    let after = isSortedByID(after) ? after : after.sorted { $0.id < $1.id }
+    result.removeAll(keepingCapacity: true)
+    before.withUnsafeBufferPointer { before in
+      after.withUnsafeBufferPointer { after in
+        var i = 0
+        for j in after.indices {
+          let aid = after[j].id
+          while i < before.count && before[i].id < aid {
+            result.append(before[i].id)  // left the rectangle: moved
+            i += 1
+          }
+          if i < before.count && before[i].id == aid {
+            if !Self.same(before.baseAddress! + i, after.baseAddress! + j) { result.append(aid) }
+            i += 1
+          } else {
+            result.append(aid)
+          }
+        }
+        while i < before.count {
+          result.append(before[i].id)
+          i += 1
+        }
+      }
+    }
+    // `result` is sorted, each once: put `id` in its place.
+    let at = partitionPoint(in: 0..<result.count) { result[$0] >= id }
+    if at == result.count || result[at] != id { result.insert(id, at: at) }
   }
 }

@@ -84,6 +84,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @usableFromInline var idBuffer: [ElementID] = []
   /// Scratch for merging the before and after identities of a scroll.
   @usableFromInline var mergeBuffer: [ElementID] = []
+  /// The identities in `cached` whose kind follows the offset, in the
+  /// engine's order and sorted: what was on screen at the next scroll's
+  /// start, ready to compare and merge.
+  @usableFromInline var shownIDs: [ElementID] = []
+  @usableFromInline var shownSorted: [ElementID] = []
   @usableFromInline var update: PendingUpdate?
   @usableFromInline var restingOffset: Point?
 
@@ -127,7 +132,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// What a scroll can change (`ScrollDependence`); `.none` before a
   /// prepare.
   @inlinable
-  public var scrollDependence: ScrollDependence { prepared?.scrollDependence ?? .none }
+  public var scrollDependence: ScrollDependence { _prepared?.scrollDependence ?? .none }
 
   /// The prepared layout behind one type, for transitions; `nil` before a
   /// prepare or for layouts whose state is not a plain `ScrollState`.
@@ -226,10 +231,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     var total = 0
     for (s, count) in counts.enumerated() {
       guard count >= 0 else { throw .invalidCounts("section \(s) has \(count) items; counts must not be negative") }
-      total += count
-      guard total <= maximumItemCount else {
+      // Compared before adding: a sum of huge counts would overflow.
+      guard count <= maximumItemCount - total else {
         throw .invalidCounts("more than \(maximumItemCount) items in all")
       }
+      total += count
     }
   }
 
@@ -242,12 +248,14 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: the engine layout's query, O(log n + k).
   @inlinable
   public func elements(in rect: Rect, into result: inout [LayoutAttributes]) {
-    guard rect.isFinite, let prepared else { return }
-    if isVisibleCached(rect, state) {
+    // `_prepared!` rather than `let prepared`: a binding copies the layout
+    // (a retain and release per array it holds), every frame.
+    guard rect.isFinite, _prepared != nil else { return }
+    if isVisibleCached(rect, _state) {
       result.append(contentsOf: cached)
       return
     }
-    prepared.attributes(in: rect, at: state, into: &result)
+    _prepared!.attributes(in: rect, at: _state, into: &result)
   }
 
   /// Whether the cached answer for `rect` at `state` is current.
@@ -263,9 +271,12 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: the engine's lookup, O(log n) at most.
   @inlinable
   public func attributes(for id: ElementID) -> LayoutAttributes? {
-    guard let prepared, id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return nil }
-    if id.kind == .cell && id.item >= prepared.numberOfItems(inSection: id.section) { return nil }
-    return prepared.attributes(for: id, at: state)
+    // `_prepared!` rather than `let prepared`: no copy of the layout.
+    guard _prepared != nil, id.section >= 0, id.item >= 0, id.section < _prepared!.numberOfSections else {
+      return nil
+    }
+    if id.kind == .cell && id.item >= _prepared!.numberOfItems(inSection: id.section) { return nil }
+    return _prepared!.attributes(for: id, at: _state)
   }
 
   // MARK: - Bounds changes
@@ -279,7 +290,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @inlinable
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else { return false }
-    if newBounds.size != bounds.size || prepared == nil { return true }
+    if newBounds.size != bounds.size || _prepared == nil { return true }
     return newBounds.origin != bounds.origin && scrollDependence != .none
   }
 
@@ -300,7 +311,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else {
       return InvalidationContext(reason: .boundsChange)
     }
-    if newBounds.size != bounds.size || prepared == nil {
+    if newBounds.size != bounds.size || _prepared == nil {
       var context = InvalidationContext.everything(.boundsChange)
       context.bounds = newBounds
       return context
@@ -308,29 +319,39 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     var context = InvalidationContext(reason: .boundsChange)
     context.bounds = newBounds
     let dependence = scrollDependence
-    guard dependence != .none, newBounds.origin != bounds.origin, let prepared else { return context }
-    var newState = state
+    guard dependence != .none, newBounds.origin != _bounds.origin, _prepared != nil else { return context }
+    var newState = _state
     newState.contentOffset = newBounds.origin
     // What was on screen before (frames may move with the offset: the album
     // pager's cells narrow) and what is on screen after; never everything
     // between, however far the jump.
-    idBuffer.removeAll(keepingCapacity: true)
-    if isVisibleCached(bounds, state) {
-      // The last context's new bounds are this one's old: no query.
-      for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
-    } else {
+    if !isVisibleCached(_bounds, _state) {
       buffer.removeAll(keepingCapacity: true)
-      prepared.attributes(in: bounds, at: state, into: &buffer)
-      for a in buffer where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
+      _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
+      Self.collect(buffer, dependence, into: &shownIDs, sorted: &shownSorted, scratch: &mergeBuffer)
     }
+    // (Otherwise the last context's new bounds are this one's old: no
+    // query, and `shownIDs` describe them.)
     cached.removeAll(keepingCapacity: true)
-    prepared.attributes(in: newBounds, at: newState, into: &cached)
+    _prepared!.attributes(in: newBounds, at: newState, into: &cached)
     cachedRect = newBounds
     cachedState = newState
     cachedGeneration = generation
-    let before = idBuffer.count
+    if Self.sameIDs(cached, dependence, shownIDs) {
+      // The same elements on screen (most frames of a scroll): they are
+      // the union, already sorted.
+      context.elements = shownSorted
+      return context
+    }
+    idBuffer.removeAll(keepingCapacity: true)
     for a in cached where dependence.includes(a.id.kind) { idBuffer.append(a.id) }
-    Self.mergeUnique(&idBuffer, split: before, scratch: &mergeBuffer)
+    // Before ∪ after: the new identities sorted, then merged with the old.
+    swap(&shownIDs, &idBuffer)
+    mergeBuffer.removeAll(keepingCapacity: true)
+    mergeBuffer.append(contentsOf: shownIDs)
+    Self.order(&mergeBuffer, 0..<mergeBuffer.count, scratch: &idBuffer)
+    Self.union(shownSorted, mergeBuffer, into: &idBuffer)
+    swap(&shownSorted, &mergeBuffer)
     context.elements = idBuffer
     return context
   }
@@ -357,78 +378,126 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
 
-  /// `ElementID`'s order (kind, section, item), deciding on the integers
-  /// first: cells never compare their kinds' names.
+  /// Whether the identities of `answer` whose kind `dependence` includes
+  /// are `ids`, in that order. O(k), reading in place.
   @inlinable
-  static func precedes(_ l: ElementID, _ r: ElementID) -> Bool {
-    let lr = rank(l.kind)
-    let rr = rank(r.kind)
-    if lr != rr { return lr < rr }
-    if lr != 0 {
-      let ln = l.kind.name
-      let rn = r.kind.name
-      if ln != rn { return ln < rn }
-    }
-    if l.section != r.section { return l.section < r.section }
-    return l.item < r.item
-  }
-
-  @inlinable
-  static func rank(_ kind: ElementKind) -> Int {
-    switch kind {
-    case .cell: 0
-    case .supplementary: 1
-    case .decoration: 2
+  static func sameIDs(_ answer: [LayoutAttributes], _ dependence: ScrollDependence, _ ids: [ElementID]) -> Bool {
+    answer.withUnsafeBufferPointer { answer in
+      ids.withUnsafeBufferPointer { ids in
+        var j = 0
+        for i in answer.indices where dependence.includes(answer[i].id.kind) {
+          guard j < ids.count, ids[j] == answer[i].id else { return false }
+          j += 1
+        }
+        return j == ids.count
+      }
     }
   }
 
-  /// Sorts `ids` and drops repeats, given that `ids[..<split]` and
-  /// `ids[split...]` are two answers of the engine: when each is already
-  /// in order (the engine's queries usually answer in reading order), one
-  /// merge; otherwise a sort.
+  /// The identities of `answer` whose kind `dependence` includes, in
+  /// `ids` (in the answer's order) and `sorted`.
+  @inlinable
+  static func collect(
+    _ answer: [LayoutAttributes], _ dependence: ScrollDependence, into ids: inout [ElementID],
+    sorted: inout [ElementID], scratch: inout [ElementID]
+  ) {
+    ids.removeAll(keepingCapacity: true)
+    for a in answer where dependence.includes(a.id.kind) { ids.append(a.id) }
+    sorted.removeAll(keepingCapacity: true)
+    sorted.append(contentsOf: ids)
+    order(&sorted, 0..<sorted.count, scratch: &scratch)
+  }
+
+  /// `a ∪ b` in `result`, sorted, each identity once, given `a` and `b`
+  /// sorted with no repeats.
   ///
-  /// - Complexity: O(k) for two ordered runs, O(k log k) otherwise.
+  /// - Complexity: O(a + b).
   @inlinable
-  static func mergeUnique(_ ids: inout [ElementID], split: Int, scratch: inout [ElementID]) {
-    func ordered(_ range: Range<Int>) -> Bool {
-      var i = range.lowerBound + 1
-      while i < range.upperBound {
-        if precedes(ids[i], ids[i - 1]) { return false }
-        i += 1
+  static func union(_ a: [ElementID], _ b: [ElementID], into result: inout [ElementID]) {
+    // Room for both (identities are plain values: filling is a few stores
+    // each), written through a pointer, then cut to what was written.
+    result.removeAll(keepingCapacity: true)
+    result.append(contentsOf: repeatElement(ElementID.cell(0), count: a.count + b.count))
+    var written = 0
+    a.withUnsafeBufferPointer { a in
+      b.withUnsafeBufferPointer { b in
+        result.withUnsafeMutableBufferPointer { out in
+          var i = 0
+          var j = 0
+          while i < a.count || j < b.count {
+            let next: ElementID
+            if j >= b.count || (i < a.count && !(b[j] < a[i])) {
+              next = a[i]
+              if j < b.count && b[j] == next { j += 1 }
+              i += 1
+            } else {
+              next = b[j]
+              j += 1
+            }
+            out[written] = next
+            written += 1
+          }
+        }
       }
-      return true
     }
-    guard ordered(0..<split), ordered(split..<ids.count) else {
-      sortUnique(&ids)
-      return
-    }
-    scratch.removeAll(keepingCapacity: true)
-    var a = 0
-    var b = split
-    while a < split || b < ids.count {
-      let next: ElementID
-      if b >= ids.count || (a < split && !precedes(ids[b], ids[a])) {
-        next = ids[a]
-        if b < ids.count && ids[b] == next { b += 1 }
-        a += 1
-      } else {
-        next = ids[b]
-        b += 1
-      }
-      if scratch.last != next { scratch.append(next) }
-    }
-    swap(&ids, &scratch)
+    result.removeLast(result.count - written)
   }
 
+  /// Puts `ids[range]` in order in place, using `scratch` as room.
+  ///
+  /// The engine answers in reading order, so a run is in order, or its
+  /// cells are and its supplementary views are (a sticky header among its
+  /// section's cells): cells are moved ahead of the rest, keeping their
+  /// order, and what little is left out of order is put right by insertion.
+  ///
+  /// - Complexity: O(k) for a run ordered that way; O(k log k) at worst
+  ///   (a long run out of order is sorted).
   @inlinable
-  static func sortUnique(_ ids: inout [ElementID]) {
-    ids.sort(by: precedes)
-    var write = 0
-    for read in ids.indices where read == 0 || ids[read] != ids[write - 1] {
-      ids[write] = ids[read]
-      write += 1
+  static func order(_ ids: inout [ElementID], _ range: Range<Int>, scratch: inout [ElementID]) {
+    guard range.count > 1 else { return }
+    if scratch.count < range.count {
+      scratch.append(contentsOf: repeatElement(ElementID.cell(0), count: range.count - scratch.count))
     }
-    ids.removeLast(ids.count - write)
+    ids.withUnsafeMutableBufferPointer { buffer in
+      var i = range.lowerBound + 1
+      while i < range.upperBound && !(buffer[i] < buffer[i - 1]) { i += 1 }
+      if i == range.upperBound { return }
+      // Cells first, in the order they came; then the rest.
+      var cells = range.lowerBound
+      var others = 0
+      scratch.withUnsafeMutableBufferPointer { room in
+        for j in range {
+          let id = buffer[j]
+          if id.kind.isCell {
+            buffer[cells] = id
+            cells += 1
+          } else {
+            room[others] = id
+            others += 1
+          }
+        }
+        for j in 0..<others { buffer[cells + j] = room[j] }
+      }
+      // Then insertion (few moves left), or a sort for a long run still
+      // out of order.
+      if range.count > 64 {
+        var k = range.lowerBound + 1
+        while k < range.upperBound && !(buffer[k] < buffer[k - 1]) { k += 1 }
+        if k < range.upperBound { buffer[range].sort() }
+        return
+      }
+      var k = range.lowerBound + 1
+      while k < range.upperBound {
+        let value = buffer[k]
+        var j = k
+        while j > range.lowerBound && value < buffer[j - 1] {
+          buffer[j] = buffer[j - 1]
+          j -= 1
+        }
+        buffer[j] = value
+        k += 1
+      }
+    }
   }
 
   // MARK: - Snapping

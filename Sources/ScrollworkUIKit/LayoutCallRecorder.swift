@@ -85,7 +85,7 @@
       return out + "\""
     }
     static func kind(_ id: ElementID) -> String {
-      if case .supplementary(let kind) = id.kind { return #","kind":"# + string(kind) }
+      if let kind = id.kind.supplementaryName { return #","kind":"# + string(kind) }
       return ""
     }
 

@@ -70,13 +70,14 @@
     /// New attributes for `attributes`, of this class.
     static func make(_ attributes: LayoutAttributes) -> ScrollworkLayoutAttributes {
       let made: ScrollworkLayoutAttributes
-      switch attributes.id.kind {
+      let kind = attributes.id.kind
+      switch kind.category {
       case .cell:
         made = ScrollworkLayoutAttributes(forCellWith: attributes.id.indexPath)
-      case .supplementary(let kind):
-        made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind, with: attributes.id.indexPath)
-      case .decoration(let kind):
-        made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind, with: attributes.id.indexPath)
+      case .supplementary:
+        made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.name, with: attributes.id.indexPath)
+      case .decoration:
+        made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.name, with: attributes.id.indexPath)
       }
       made.apply(attributes)
       return made

@@ -122,6 +122,9 @@ import Testing
     #expect(throws: HostError.self) { try host.setBounds(Rect(x: .infinity, y: 0, width: 390, height: 844)) }
     #expect(throws: HostError.self) { try host.prepare(bounds: before, counts: [-1]) }
     #expect(throws: HostError.self) { try host.prepare(bounds: before, counts: [Int.max, Int.max]) }
+    // A sum that would overflow (found by FuzzLayouts): refused, not a trap.
+    #expect(throws: HostError.self) { try host.prepare(bounds: before, counts: [1, Int.max]) }
+    #expect(throws: HostError.self) { try host.prepare(bounds: before, counts: [7, Int.max - 1, 3]) }
     #expect(host.bounds == before)
     #expect(host.attributes(for: .cell(5, section: 0)) != nil)
     #expect(host.attributes(for: .cell(Int.max, section: 0)) == nil)

@@ -23,6 +23,23 @@ import Testing
       uniquingKeysWith: { a, _ in a })
   }
 
+  static func takesSizes<P: PreparedLayout>(_: P.Type) -> Bool { P.takesPreferredSizes }
+
+  /// The host asks the layout's type: every self-sizing layout says yes,
+  /// seen from generic code too (its own default wins over the protocol's).
+  @Test func selfSizingLayoutsAndOnlyTheyTakePreferredSizes() throws {
+    #expect(Self.takesSizes(PreparedTagCloudLayout.self))
+    #expect(Self.takesSizes(PreparedWaterfallLayout.self))
+    #expect(!Self.takesSizes(PreparedFlowLayout.self))
+    #expect(!Self.takesSizes(PreparedCenteredLayout.self))
+    var flow = try FlowLayout().prepare(
+      items: LayoutItems(count: 10, size: Size(width: 50, height: 50)),
+      viewport: Viewport(size: Size(width: 390, height: 844)))
+    let unchanged = flow.attributes(for: .cell(3), at: ScrollState())
+    #expect(flow.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == nil)
+    #expect(flow.attributes(for: .cell(3), at: ScrollState()) == unchanged)
+  }
+
   @Test func sizesAboveTheViewportMoveTheOffsetByTheSizeChangeAndNothingOnScreenMoves() throws {
     var host = try Self.cloud()
     #expect(host.isSelfSizing)
@@ -41,6 +58,11 @@ import Testing
       #expect(isClose(context.contentOffsetAdjustment.y, context.contentSizeAdjustment.height), "step \(step)")
       host.invalidate(with: context)
       #expect(isClose(host.attributes(for: .cell(item))!.size.height, size.height) || size.height < 30)
+      // The answer the context kept for the new bounds is the engine's.
+      let kept = host.elements(in: host.bounds)
+      for a in kept { #expect(host.attributes(for: a.id) == a, "step \(step): \(a.id) kept stale") }
+      let inner = host.bounds.inset(by: EdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+      #expect(Set(host.elements(in: inner).map(\.id)).isSubset(of: kept.map(\.id)), "step \(step)")
       let after = Self.screen(host)
       for (id, position) in before {
         guard let moved = after[id] else { continue }

@@ -1,249 +1,103 @@
 import FuzzSupport
 import LayoutCore
+import LayoutHost
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Every layout's `prepare` and query from random bytes (sizes, counts,
-/// configuration, offsets): `prepare` succeeds or throws a `LayoutError`;
-/// a prepared layout reports only finite values; the query returns no
-/// duplicates, every element whose frame meets the rectangle (brute force
-/// over all elements), nothing that neither its frame nor its drawn bounds
-/// meet, and the same attributes as the all-elements query.
+/// Every layout of `LayoutCatalog` (the registry: adding a layout there
+/// adds it here), its configuration drawn by the catalog's own generator
+/// from a seed in the bytes, in hostile mode three inputs in four (NaN,
+/// ±∞, huge, negative values; counts up to `Int.max`; the whole
+/// configuration space): the host's `prepare` succeeds or refuses with an
+/// error (never an empty message); a prepared layout reports only finite
+/// values; the query returns no duplicates, every element whose frame meets
+/// the rectangle (brute force over all elements), nothing that neither its
+/// frame nor its drawn bounds meet, and the same attributes as the
+/// all-elements query. A layout that takes measured sizes is then measured
+/// (partly, with hostile sizes and identities that do not exist), maybe
+/// resized to another viewport, and checked again.
 ///
-/// `FUZZ_LAYOUTS` (a comma-separated list of carousel, prominent, flow,
-/// sticky, pager, mosaic, waterfall, photos, tags; default all) limits the
-/// layouts tried. `photos` draws each mode (all, months, columns:N with N
-/// in and out of range); `tags` draws a cloud of known sizes, a cloud of
-/// estimates some of which are then measured (and maybe resized to another
-/// viewport), or a tag table.
+/// `FUZZ_LAYOUTS` (a comma-separated list of catalog names: album, flow,
+/// photos, carousel, prominent, sticky, mosaic, waterfall, tags, tag-table;
+/// default all) limits the layouts tried.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
   var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
-  let kinds = loadKinds()
-  guard !kinds.isEmpty else { return 0 }
-  let kind = kinds[input.int(in: 0...kinds.count - 1)]
-  fuzzContext = kind
-  let viewport = Viewport(
-    size: input.size(typical: 1...1500),
-    safeAreaInsets: input.bool() ? .zero : EdgeInsets(top: input.double(typical: 0...50)),
-    scale: input.double(typical: 1...3))
-  // The pager, the waterfall and tag clouds keep every item (O(n) prepare).
-  let items = makeItems(&input, stored: ["pager", "waterfall", "tags"].contains(kind))
-  if verbose { report("\(kind): items \(items) viewport \(viewport)") }
-  do {
-    switch kind {
-    case "carousel":
-      let presets = CarouselLayout.presets.map(\.layout)
-      var layout = presets[input.int(in: 0...presets.count - 1)]
-      if input.bool() {
-        layout = CarouselLayout(
-          itemSize: input.bool() ? nil : input.size(typical: 1...600), spacing: input.double(typical: -50...100),
-          effect: makeEffect(&input), snapping: snapping(&input),
-          preferredDecelerationRate: input.double(typical: 0.9...0.999))
-      }
-      try check(layout.prepare(items: items, viewport: viewport), &input)
-    case "prominent":
-      let layout = ProminentLayout(
-        itemSize: input.size(typical: 1...600), lineSpacing: input.double(typical: -50...100),
-        minScale: input.double(typical: 0...1), minAlpha: input.double(typical: 0...1), snapping: snapping(&input),
-        preferredDecelerationRate: input.double(typical: 0.9...0.999))
-      try check(layout.prepare(items: items, viewport: viewport), &input)
-    case "flow":
-      let layout = FlowLayout(
-        axis: input.bool() ? .vertical : .horizontal, lineSpacing: input.double(typical: 0...50),
-        interItemSpacing: input.double(typical: 0...50),
-        sectionInset: EdgeInsets(
-          top: input.double(typical: 0...40), left: input.double(typical: 0...40),
-          bottom: input.double(typical: 0...40), right: input.double(typical: 0...40)),
-        headerLength: input.double(typical: 0...80), footerLength: input.double(typical: 0...80),
-        pinsHeaders: input.bool(), pinsFooters: input.bool(),
-        alignment: FlowLayout.Alignment.allCases[input.int(in: 0...FlowLayout.Alignment.allCases.count - 1)])
-      try check(layout.prepare(items: items, viewport: viewport), &input)
-    case "sticky":
-      let cell: StickyHeaderLayout.CellSize =
-        switch input.int(in: 0...2) {
-        case 0: .items
-        case 1: .fullWidth(height: input.double(typical: 0...300))
-        default: .fixed(input.size(typical: 0...400))
-        }
-      let layout = StickyHeaderLayout(
-        headerHeight: input.double(typical: 0...1200), menuHeight: input.double(typical: 0...120),
-        sectionHeaderHeight: input.double(typical: 0...120), sectionFooterHeight: input.double(typical: 0...120),
-        cellSize: cell, lineSpacing: input.double(typical: 0...20), interItemSpacing: input.double(typical: 0...50),
-        isHeaderStretchy: input.bool(), isHeaderOverlayEnabled: input.bool(),
-        maxHeaderOverlayAlpha: input.double(typical: 0...1), isMenuSticky: input.bool(),
-        areSectionHeadersSticky: input.bool(), isCellParallaxEnabled: input.bool(),
-        maxCellParallax: input.double(typical: 0...100))
-      if verbose { report("sticky: \(layout)") }
-      try check(layout.prepare(items: items, viewport: viewport), &input)
-    case "mosaic":
-      let segments = MosaicLayout.Segment.allCases
-      let opening = (0..<input.int(in: 0...3)).map { _ in segments[input.int(in: 0...segments.count - 1)] }
-      let cycle = (0..<input.int(in: 0...4)).map { _ in segments[input.int(in: 0...segments.count - 1)] }
-      let layout = MosaicLayout(
-        segmentHeight: input.double(typical: 1...400), spacing: input.double(typical: 0...20), opening: opening,
-        cycle: cycle)
-      try check(layout.prepare(items: items, viewport: viewport), &input)
-    case "waterfall":
-      let stored = items
-      var perSection: [Int: Int] = [:]
-      for _ in 0..<input.int(in: 0...3) { perSection[input.int(in: -1...4)] = columnCount(&input) }
-      let layout = WaterfallLayout(
-        columnCount: columnCount(&input), columnSpacing: input.double(typical: 0...30),
-        itemSpacing: input.double(typical: 0...30),
-        sectionInset: EdgeInsets(
-          top: input.double(typical: 0...40), left: input.double(typical: 0...40),
-          bottom: input.double(typical: 0...40), right: input.double(typical: 0...40)),
-        headerHeight: input.double(typical: 0...80), footerHeight: input.double(typical: 0...80),
-        sectionColumnCounts: perSection, direction: input.bool() ? .leftToRight : .rightToLeft)
-      if verbose { report("waterfall: \(layout)") }
-      try check(layout.prepare(items: stored, viewport: viewport), &input)
-    case "photos":
-      let mode: PhotoGridLayout.Mode =
-        switch input.int(in: 0...2) {
-        case 0: .allPhotos
-        case 1: .months
-        default: .columns(input.byte() % 8 == 0 ? [0, -1, 31, Int.max, Int.min][input.int(in: 0...4)] : input.int(in: 1...30))
-        }
-      var layout = PhotoGridLayout.photosMonths.with(mode: mode)
-      if input.bool() {
-        layout = PhotoGridLayout(
-          mode: mode, largeHeightFraction: input.double(typical: 0...2), largeInsets: insets(&input),
-          smallInsets: insets(&input), headerHeight: input.double(typical: 0...80),
-          summaryHeightFraction: input.double(typical: 0...2), summaryInsets: insets(&input),
-          summaryCornerRadius: input.double(typical: 0...40), columnSpacing: input.double(typical: 0...20))
-      }
-      try check(layout.prepare(items: items, viewport: viewport), &input)
-    case "tags":
-      let stored = items
-      let cloud = TagCloudLayout(
-        lineSpacing: input.double(typical: 0...20), itemSpacing: input.double(typical: 0...20),
-        sectionInset: insets(&input), headerHeight: input.double(typical: 0...60), isRightToLeft: input.bool(),
-        paragraphLength: input.byte() % 8 == 0 ? [-1, Int.max, Int.min][input.int(in: 0...2)] : input.int(in: 0...12))
-      if verbose { report("tags: \(cloud) items \(stored) viewport \(viewport)") }
-      switch input.int(in: 0...2) {
-      case 0:
-        try check(cloud.prepare(items: stored, viewport: viewport), &input)
-      case 1:
-        // Estimated sizes, some of them then measured (some measurements
-        // are hostile sizes or identities that do not exist).
-        var prepared = try cloud.prepare(estimated: stored, viewport: viewport)
-        if input.bool() {
-          let y = input.double(typical: -100...3000)
-          prepared.measure(through: y) { _ in input.bool() ? nil : input.size(typical: 0...500) }
-        }
-        for _ in 0..<input.int(in: 0...12) {
-          let id = ElementID.cell(input.int(in: -1...40), section: input.int(in: -1...4))
-          prepared.setMeasuredSize(input.size(typical: 0...500), for: id)
-        }
-        if input.byte() % 8 == 0 {
-          let other = Viewport(size: input.size(typical: 1...1500))
-          prepared = try prepared.resized(to: other)
-        }
-        if prepared.measuredCount < 0 { fuzzFail("negative measured count") }
-        try check(prepared, &input)
-      default:
-        let table = TagTableLayout(
-          cloud: cloud, rowSpacing: input.double(typical: 0...20), tableInset: insets(&input))
-        let prepared = try table.prepare(items: stored, viewport: viewport)
-        try check(prepared, &input)
-      }
-    default:
-      let layout = AlbumPagerLayout(
-        spacing: input.double(typical: 0...200), minimumWidth: input.double(typical: 1...100))
-      try check(layout.prepare(items: items, viewport: viewport), &input)
-    }
+  let layouts = loadLayouts()
+  guard !layouts.isEmpty else { return 0 }
+  let layout = layouts[input.int(in: 0...layouts.count - 1)]
+  fuzzContext = layout.name
+  var random = CatalogRandom(seed: input.u64(), hostile: input.byte() % 4 != 0)
+  let drawn = layout.random(&random)
+  if verbose { report("\(layout.name): \(drawn), counts \(drawn.counts), bounds \(drawn.bounds)") }
+  var host = drawn.host
+  do throws(HostError) {
+    try host.prepare(bounds: drawn.bounds, counts: drawn.counts)
   } catch {
     if error.description.isEmpty { fuzzFail("empty error message") }
+    return 0
+  }
+  guard let prepared = host.erasedLayout else { fuzzFail("a prepared host has no layout") }
+  check(prepared, &input)
+  if var sizing = prepared.base as? any SelfSizingLayout {
+    measure(&sizing, &input)
   }
   return 0
 }
 
-nonisolated let allKinds = [
-  "carousel", "prominent", "flow", "sticky", "pager", "mosaic", "waterfall", "photos", "tags",
-]
-
-nonisolated(unsafe) var cachedKinds: [String]?
-
-nonisolated func loadKinds() -> [String] {
-  if let cachedKinds { return cachedKinds }
-  var kinds = allKinds
-  if let raw = getenv("FUZZ_LAYOUTS") {
-    let wanted = String(cString: raw).split(separator: ",").map(String.init)
-    kinds = allKinds.filter(wanted.contains)
+/// Measures some of `layout`'s elements (hostile sizes, identities that do
+/// not exist), maybe resizes it, and checks it again.
+func measure<S: SelfSizingLayout>(_ layout: inout S, _ input: inout FuzzInput) {
+  if input.bool() {
+    // Everything unmeasured down to y, each given a size or left alone.
+    let y = input.double(typical: -100...3000)
+    var ids: [ElementID] = []
+    layout.forEachUnmeasured(in: Rect(x: -1e9, y: -1e9, width: 2e9, height: 1e9 + (y.isFinite ? y : 0))) {
+      if ids.count < 2000 { ids.append($0) }
+    }
+    for id in ids where !input.bool() { layout.setMeasuredSize(input.size(typical: 0...500), for: id) }
   }
-  cachedKinds = kinds
-  return kinds
+  for _ in 0..<input.int(in: 0...12) {
+    let id = ElementID.cell(input.int(in: -1...40), section: input.int(in: -1...4))
+    layout.setMeasuredSize(input.size(typical: 0...500), for: id)
+  }
+  if input.byte() % 8 == 0 {
+    do throws(LayoutError) {
+      layout = try layout.resized(to: Viewport(size: input.size(typical: 1...1500)))
+    } catch {
+      if error.description.isEmpty { fuzzFail("empty error message") }
+      return
+    }
+  }
+  if let cloud = layout as? PreparedTagCloudLayout, cloud.measuredCount < 0 { fuzzFail("negative measured count") }
+  check(layout, &input)
+}
+
+nonisolated(unsafe) var cachedLayouts: [CatalogLayout]?
+
+/// The catalog's layouts, narrowed by `FUZZ_LAYOUTS`.
+nonisolated func loadLayouts() -> [CatalogLayout] {
+  if let cachedLayouts { return cachedLayouts }
+  var layouts = LayoutCatalog.all
+  if let raw = getenv("FUZZ_LAYOUTS"), raw.pointee != 0 {
+    let wanted = String(cString: raw).split(separator: ",").map(String.init)
+    layouts = layouts.filter { wanted.contains($0.name) }
+  }
+  cachedLayouts = layouts
+  return layouts
 }
 
 /// `FUZZ_VERBOSE=1` prints each input's items and viewport (and a tag
 /// cloud's configuration), to read a finding.
-nonisolated(unsafe) let verbose = getenv("FUZZ_VERBOSE").map { String(cString: $0) == "1" } ?? false
+let verbose = getenv("FUZZ_VERBOSE").map { String(cString: $0) == "1" } ?? false
 
 /// Writes a line to standard error (unbuffered: seen before a crash).
 func report(_ line: String) {
   var text = line + "\n"
   text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-}
-
-func snapping(_ input: inout FuzzInput) -> CenteredStrip.Snapping {
-  CenteredStrip.Snapping.allCases[input.int(in: 0...CenteredStrip.Snapping.allCases.count - 1)]
-}
-
-func makeEffect(_ input: inout FuzzInput) -> CenterEffect {
-  if input.bool() {
-    return CenterEffect(
-      tolerance: input.double(typical: 0...0.2), slope: input.double(typical: 0...2),
-      minScale: input.double(typical: 0...1), minAlpha: input.double(typical: 0...1))
-  }
-  let unit: CenterEffect.Unit =
-    switch input.int(in: 0...2) {
-    case 0: .pitch
-    case 1: .halfViewport
-    default: .points(input.double(typical: 1...400))
-    }
-  let shift: CenterEffect.Shift =
-    switch input.int(in: 0...2) {
-    case 0: .none
-    case 1: .compress(fraction: input.double(typical: 0...1), reach: input.double(typical: 0...4))
-    default: .stack(peek: input.double(typical: 0...40), depth: input.double(typical: 0...4))
-    }
-  return CenterEffect(
-    unit: unit, plateau: input.double(typical: 0...1), span: input.double(typical: 0...3),
-    minScale: input.double(typical: 0...1), minAlpha: input.double(typical: 0...1),
-    side: input.bool() ? .both : .trailing, shift: shift, zOrder: input.bool() ? .nearestOnTop : .leadingOnTop)
-}
-
-/// Random sections of items. With `stored` (layouts that keep every item,
-/// whose `prepare` is O(n)), a count the layout would accept but that is
-/// slow to prepare under ASan (100,001 to 10,000,000) is cut to under
-/// 2,000; the huge counts it must reject (up to `Int.max`) stay.
-func makeItems(_ input: inout FuzzInput, stored: Bool = false) -> LayoutItems {
-  var sections: [ItemSizes] = []
-  for _ in 0..<input.int(in: 0...4) {
-    if input.bool() {
-      var count = input.count(typical: 60)
-      if stored && count > 100_000 && count <= 10_000_000 { count %= 2000 }
-      sections.append(.uniform(input.size(typical: 0...400), count: count))
-    } else {
-      sections.append(.each((0..<input.int(in: 0...12)).map { _ in input.size(typical: 0...400) }))
-    }
-  }
-  return LayoutItems(sections: sections)
-}
-
-/// A column count: usually 1 to 6, sometimes out of range.
-func columnCount(_ input: inout FuzzInput) -> Int {
-  input.byte() % 8 == 0 ? [0, -1, 1025, 1024, Int.max, Int.min][input.int(in: 0...5)] : input.int(in: 1...6)
-}
-
-func insets(_ input: inout FuzzInput) -> EdgeInsets {
-  EdgeInsets(
-    top: input.double(typical: 0...20), left: input.double(typical: 0...40), bottom: input.double(typical: 0...20),
-    right: input.double(typical: 0...40))
 }
 
 /// Whether two values agree to a relative 1e-9 (`attributes(for:)` and the

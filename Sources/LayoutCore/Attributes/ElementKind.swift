@@ -2,46 +2,231 @@
 /// `UICollectionView`: a cell, a supplementary view of a named kind (a
 /// section header, a sticky menu) or a decoration view.
 ///
+/// Spelled `.cell`, `.supplementary("header")` and `.decoration("grid")`;
+/// read back with `category` and `name`.
+///
 /// Kinds order as cell < supplementary < decoration, then by name; the CLI
 /// sorts its output this way.
-public enum ElementKind: Hashable, Sendable, Comparable {
-  case cell
-  case supplementary(String)
-  case decoration(String)
+///
+/// A kind is a plain 16-byte value (trivially copyable, no reference
+/// inside; `ElementKindTests` checks it): copying, comparing
+/// and hashing it never touches the heap, so neither do `ElementID` and
+/// `LayoutAttributes`, which the layouts copy by the thousand per frame.
+/// Names of up to 15 ASCII bytes without NUL (every kind the engine uses)
+/// are stored in the value itself; any other name is interned once in a
+/// process-wide table (lock-free and thread-safe, kept for the life of the
+/// process) and the value holds its entry's address. Equality follows `String`'s (canonically
+/// equivalent names make equal kinds).
+public struct ElementKind: Hashable, Sendable, Comparable {
+  /// The three categories of element UIKit knows.
+  public enum Category: Int, Hashable, Sendable, Comparable {
+    /// A cell (`UICollectionView.ElementCategory.cell`).
+    case cell
+    /// A supplementary view of a named kind.
+    case supplementary
+    /// A decoration view of a named kind.
+    case decoration
+
+    public static func < (lhs: Category, rhs: Category) -> Bool { lhs.rawValue < rhs.rawValue }
+  }
+
+  // The top byte of `high` is the category (bits 0–1) and the interned
+  // flag (bit 7). An inline name's bytes follow, big-endian: 7 in `high`,
+  // 8 in `low`, zero-padded, so that comparing (high, low) as integers
+  // orders inline kinds of one category by name. An interned name's
+  // number is `low`.
+  @usableFromInline let high: UInt64
+  @usableFromInline let low: UInt64
+
+  @inlinable init(high: UInt64, low: UInt64) {
+    self.high = high
+    self.low = low
+  }
+
+  @usableFromInline static let internedFlag: UInt64 = 0x80 << 56
+
+  /// A kind of `category` named `name`.
+  ///
+  /// - Complexity: O(name's length); a name that is not short ASCII is
+  ///   looked up in the intern table (O(number of such names), without a
+  ///   lock) every time a kind is made from it.
+  public init(_ category: Category, name: String) {
+    let tag = UInt64(category.rawValue) << 56
+    var high = tag
+    var low: UInt64 = 0
+    var count = 0
+    var inline = true
+    for byte in name.utf8 {
+      guard count < 15, byte != 0, byte < 0x80 else {
+        inline = false
+        break
+      }
+      if count < 7 {
+        high |= UInt64(byte) << (48 - 8 * UInt64(count))
+      } else {
+        low |= UInt64(byte) << (56 - 8 * UInt64(count - 7))
+      }
+      count += 1
+    }
+    if inline {
+      self.init(high: high, low: low)
+    } else {
+      self.init(high: tag | Self.internedFlag, low: KindNames.address(of: name))
+    }
+  }
+
+  /// A cell.
+  @inlinable public static var cell: ElementKind { ElementKind(high: 0, low: 0) }
+
+  /// A supplementary view of kind `name` (`"header"`, `"menu"`).
+  ///
+  /// - Complexity: O(name's length).
+  @inlinable public static func supplementary(_ name: String) -> ElementKind {
+    ElementKind(.supplementary, name: name)
+  }
+
+  /// A decoration view of kind `name`.
+  ///
+  /// - Complexity: O(name's length).
+  @inlinable public static func decoration(_ name: String) -> ElementKind {
+    ElementKind(.decoration, name: name)
+  }
 
   /// The kind name used by UIKit for section headers.
   public static let header = ElementKind.supplementary("header")
   /// The kind name used by UIKit for section footers.
   public static let footer = ElementKind.supplementary("footer")
 
-  @usableFromInline var rank: Int {
-    switch self {
-    case .cell: 0
-    case .supplementary: 1
-    case .decoration: 2
+  /// Cell, supplementary or decoration.
+  @inlinable public var category: Category {
+    Category(rawValue: Int((high >> 56) & 3)) ?? .cell
+  }
+
+  @inlinable var isInterned: Bool { high & Self.internedFlag != 0 }
+
+  /// Whether this is `.cell`. O(1).
+  @inlinable public var isCell: Bool { high == 0 && low == 0 }
+
+  /// The supplementary or decoration kind's name; `"cell"` for cells.
+  ///
+  /// - Complexity: O(1); no allocation for a name of up to 15 ASCII
+  ///   bytes, a retain of the interned name otherwise.
+  public var name: String {
+    if category == .cell { return "cell" }
+    if isInterned { return KindNames.name(at: low) }
+    var bytes: (UInt64, UInt64) = (high.bigEndian, low.bigEndian)
+    return withUnsafeBytes(of: &bytes) { raw in
+      let name = raw[1..<16]
+      let end = name.firstIndex(of: 0) ?? name.endIndex
+      return String(decoding: UnsafeRawBufferPointer(rebasing: name[..<end]), as: UTF8.self)
     }
   }
 
-  /// The supplementary or decoration kind's name; `"cell"` for cells.
-  public var name: String {
-    switch self {
-    case .cell: "cell"
-    case .supplementary(let name), .decoration(let name): name
-    }
-  }
+  /// The name of a supplementary view's kind; `nil` for cells and
+  /// decorations.
+  public var supplementaryName: String? { category == .supplementary ? name : nil }
 
   /// A short description: `cell`, `supplementary:header`, `decoration:grid`.
   public var label: String {
-    switch self {
+    switch category {
     case .cell: "cell"
-    case .supplementary(let name): "supplementary:" + name
-    case .decoration(let name): "decoration:" + name
+    case .supplementary: "supplementary:" + name
+    case .decoration: "decoration:" + name
     }
   }
 
-  public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool {
-    if lhs.rank != rhs.rank { return lhs.rank < rhs.rank }
-    return lhs.name < rhs.name
+  /// Cell < supplementary < decoration, then by name.
+  ///
+  /// - Complexity: O(1) for names of up to 15 ASCII bytes (two integer
+  ///   comparisons); a name comparison otherwise.
+  @inlinable public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool {
+    if lhs.high == rhs.high && lhs.low == rhs.low { return false }
+    let lc = lhs.high >> 56 & 3
+    let rc = rhs.high >> 56 & 3
+    if lc != rc { return lc < rc }
+    if lhs.isInterned || rhs.isInterned { return lhs.name < rhs.name }
+    return lhs.high != rhs.high ? lhs.high < rhs.high : lhs.low < rhs.low
+  }
+}
+
+extension ElementKind: CustomStringConvertible, CustomDebugStringConvertible {
+  /// As the kind is spelled: `cell`, `supplementary("header")`.
+  public var description: String {
+    switch category {
+    case .cell: "cell"
+    case .supplementary: "supplementary(\"\(name)\")"
+    case .decoration: "decoration(\"\(name)\")"
+    }
+  }
+
+  /// `LayoutCore.ElementKind.` and the description.
+  public var debugDescription: String { "LayoutCore.ElementKind." + description }
+}
+
+/// The process-wide table of kind names that do not fit in an
+/// `ElementKind` (longer than 15 bytes, not ASCII, or with a NUL): a
+/// lock-free list, newest first, of nodes that live as long as the process;
+/// a kind holds its node's address. A name is added once (a compare and
+/// swap of the head, after a scan that found it missing), so equal names
+/// share one node. The list is short (an app has a few kinds), and only
+/// making a kind from such a name scans it; reading a name does not.
+enum KindNames {
+  struct Node {
+    let name: String
+    var next: UnsafeMutablePointer<Node>?
+  }
+
+  /// The newest node; written only by compare and swap.
+  nonisolated(unsafe) static let head: UnsafeMutablePointer<UnsafeMutablePointer<Node>?> = {
+    let head = UnsafeMutablePointer<UnsafeMutablePointer<Node>?>.allocate(capacity: 1)
+    head.initialize(to: nil)
+    return head
+  }()
+
+  /// The head, read atomically (a compare and swap of nil with nil).
+  static func newest() -> UnsafeMutablePointer<Node>? {
+    var seen: UnsafeMutablePointer<Node>? = nil
+    _ = _stdlib_atomicCompareExchangeStrongPtr(object: head, expected: &seen, desired: nil)
+    return seen
+  }
+
+  /// The address of `name`'s node, added on first use.
+  static func address(of name: String) -> UInt64 {
+    var first = newest()
+    var scannedTo: UnsafeMutablePointer<Node>? = nil
+    var made: UnsafeMutablePointer<Node>? = nil
+    while true {
+      var node = first
+      while let n = node, n != scannedTo {
+        if n.pointee.name == name {
+          if let made {
+            made.deinitialize(count: 1)
+            made.deallocate()
+          }
+          return UInt64(UInt(bitPattern: n))
+        }
+        node = n.pointee.next
+      }
+      if made == nil {
+        made = .allocate(capacity: 1)
+        made!.initialize(to: Node(name: name, next: first))
+      } else {
+        made!.pointee.next = first
+      }
+      var expected = first
+      if _stdlib_atomicCompareExchangeStrongPtr(object: head, expected: &expected, desired: made) {
+        return UInt64(UInt(bitPattern: made!))
+      }
+      // Another thread added names: scan those too.
+      scannedTo = first
+      first = expected
+    }
+  }
+
+  /// The name at `address` (an address `address(of:)` gave).
+  static func name(at address: UInt64) -> String {
+    guard let node = UnsafeMutablePointer<Node>(bitPattern: UInt(address)) else { return "" }
+    return node.pointee.name
   }
 }
 
@@ -66,7 +251,8 @@ public struct ElementID: Hashable, Sendable, Comparable {
     ElementID(kind: .cell, section: section, item: item)
   }
 
-  public static func < (lhs: ElementID, rhs: ElementID) -> Bool {
+  /// Kind, then section, then item. O(1) (see `ElementKind.<`).
+  @inlinable public static func < (lhs: ElementID, rhs: ElementID) -> Bool {
     if lhs.kind != rhs.kind { return lhs.kind < rhs.kind }
     if lhs.section != rhs.section { return lhs.section < rhs.section }
     return lhs.item < rhs.item

@@ -172,10 +172,12 @@ public struct PreparedFlowLayout: PreparedLayout {
         result.append(LayoutAttributes(id: .cell(item, section: s), frame: frame))
       }
       guard supplementaries else { continue }
-      for kind in [ElementKind.header, .footer] {
-        if let attributes = supplementary(kind, section: s, state: state), attributes.frame.intersects(rect) {
-          result.append(attributes)
-        }
+      // Not a loop over an array literal of kinds: that allocates per section.
+      if let attributes = supplementary(.header, section: s, state: state), attributes.frame.intersects(rect) {
+        result.append(attributes)
+      }
+      if let attributes = supplementary(.footer, section: s, state: state), attributes.frame.intersects(rect) {
+        result.append(attributes)
       }
     }
   }

@@ -93,9 +93,38 @@ public protocol PreparedLayout: Sendable {
   /// drag began (the content offset at touch-down): a layout that limits a
   /// swipe to one item measures from there. The default ignores `dragStart`.
   func targetContentOffset(proposed: Point, velocity: Point, dragStart: Point, at state: State) -> Point
+
+  /// Whether the layout sizes its elements from preferred sizes: `true`
+  /// for every `SelfSizingLayout` (its default), `false` otherwise (this
+  /// protocol's default). A host asks the type, not the value, so that no
+  /// dynamic cast runs per call.
+  static var takesPreferredSizes: Bool { get }
+
+  /// Records `size` as element `id`'s real size, keeping the first element
+  /// on screen at content offset `offset` where it is on screen (re-breaking
+  /// lines from it upward where the layout breaks lines), and returns the
+  /// content offset that does so; `nil` (changing nothing) for a layout
+  /// that does not take preferred sizes. The layout is updated in place
+  /// when its storage is not shared.
+  ///
+  /// A `SelfSizingLayout` answers `mark(.firstVisible, at:)`, then
+  /// `setMeasuredSize(_:for:keepingLinesFrom:)`, then `offset(keeping:from:)`;
+  /// bad sizes and unknown identities are handled (ignored) as
+  /// `setMeasuredSize` handles them.
+  ///
+  /// - Complexity: the layout's size update (O(log n) for the tag cloud).
+  mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point?
 }
 
 extension PreparedLayout {
+  /// `false`: the layout does not take preferred sizes.
+  public static var takesPreferredSizes: Bool { false }
+
+  /// `nil`: the layout does not take preferred sizes; nothing changes.
+  public mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point? {
+    nil
+  }
+
   public func contentInset(at state: State) -> EdgeInsets { .zero }
 
   public func targetContentOffset(proposed: Point, velocity: Point, at state: State) -> Point {

@@ -86,6 +86,21 @@ extension SelfSizingLayout {
     setMeasuredSize(size, for: id)
   }
 
+  /// `true`: a self-sizing layout takes preferred sizes.
+  public static var takesPreferredSizes: Bool { true }
+
+  /// Marks the first element on screen at `offset`, records `size` for
+  /// `id` keeping lines from that element, and returns the offset that
+  /// keeps it still (`PreparedLayout.recordPreferredSize`).
+  ///
+  /// - Complexity: `mark(.firstVisible, at:)` plus the size update plus
+  ///   `offset(keeping:from:)`.
+  public mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point? {
+    let mark = mark(.firstVisible, at: offset)
+    setMeasuredSize(size, for: id, keepingLinesFrom: mark.id)
+    return self.offset(keeping: mark, from: offset)
+  }
+
   /// Pins `anchor` down at content offset `offset`: call before changing
   /// sizes, then `offset(keeping:from:)` after.
   ///

@@ -1,0 +1,46 @@
+import LayoutCore
+import ScrollworkTestSupport
+import Testing
+
+@testable import LayoutHost
+
+/// The scroll context's merge of two engine answers: each put in order
+/// whatever order it comes in (cells first, then insertion; long runs
+/// sorted), then their union, sorted, each identity once.
+@Suite struct ScrollMergeTests {
+  static func randomID(_ rng: inout SplitMix64) -> ElementID {
+    let kinds: [ElementKind] = [.cell, .cell, .header, .footer, .supplementary("menu"), .decoration("grid")]
+    return ElementID(
+      kind: kinds[Int.random(in: 0..<kinds.count, using: &rng)], section: Int.random(in: 0..<3, using: &rng),
+      item: Int.random(in: 0..<20, using: &rng))
+  }
+
+  @Test func mergeIsTheSortedUnion() {
+    var rng = SplitMix64(seed: 3)
+    var scratch: [ElementID] = []
+    for round in 0..<400 {
+      // Each engine answer holds an identity once; the two may share some.
+      let a = Array(Set((0..<Int.random(in: 0..<80, using: &rng)).map { _ in Self.randomID(&rng) }))
+      let b = Array(Set((0..<Int.random(in: 0..<80, using: &rng)).map { _ in Self.randomID(&rng) }))
+      // Runs in order (the usual answer), in reading order with headers
+      // among their section's cells (the sticky layout's), or shuffled.
+      func arrange(_ run: [ElementID]) -> [ElementID] {
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: run.sorted()
+        case 1: run.sorted { ($0.section, $0.item, $0.kind) < ($1.section, $1.item, $1.kind) }
+        default: run
+        }
+      }
+      let left = arrange(a)
+      let right = arrange(b)
+      var first = left
+      var second = right
+      LayoutHost<PreparedFlowLayout>.order(&first, 0..<first.count, scratch: &scratch)
+      LayoutHost<PreparedFlowLayout>.order(&second, 0..<second.count, scratch: &scratch)
+      #expect(first == a.sorted() && second == b.sorted(), "round \(round)")
+      var ids: [ElementID] = [.cell(7)]
+      LayoutHost<PreparedFlowLayout>.union(first, second, into: &ids)
+      #expect(ids == Set(a + b).sorted(), "round \(round)")
+    }
+  }
+}
