@@ -210,3 +210,13 @@ int sw_lower_thread_priority(int nice_value) {
   return -1;
 }
 #endif
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+int sw_fix_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes) == 1 ? 0 : -1; }
+#else
+int sw_fix_mmap_threshold(int bytes) {
+  (void)bytes;
+  return -1;
+}
+#endif

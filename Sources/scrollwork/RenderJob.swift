@@ -71,8 +71,10 @@ struct RenderJob {
       font = nil
     }
     // 192 MB of photos in memory: decoded levels, and the resampled tiles
-    // of pixel-snapped elements (up to `ElementPainter.tileBudget`).
-    let cache = ImageCache(byteLimit: (192 << 20) - ElementPainter.tileBudget, samples: SampleRenderer(font: font))
+    // of pixel-snapped elements (a few frames' worth: each frame waits for
+    // its photos, so tiles only save redrawing still ones).
+    let tileBytes = 12 << 20
+    let cache = ImageCache(byteLimit: (192 << 20) - tileBytes, samples: SampleRenderer(font: font))
     var skipped: [String: String] = [:]
     let photos: [Photo]
     var loader: ThumbnailLoader?
@@ -90,7 +92,7 @@ struct RenderJob {
     }
     defer { loader?.stop() }
 
-    let painter = ElementPainter(cache: cache, font: font)
+    let painter = ElementPainter(cache: cache, font: font, tileByteLimit: tileBytes)
     let context = SceneContext(size: size, scale: scale, photos: photos, debug: debug)
     let recorder = SceneRecorder(painter: painter, context: context)
     if let loader {

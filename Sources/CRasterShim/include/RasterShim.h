@@ -45,4 +45,11 @@ void sw_free(void *pointer);
 /// per thread; elsewhere does nothing and returns -1). 0 on success.
 int sw_lower_thread_priority(int nice_value);
 
+/// Fixes glibc's threshold for serving an allocation with its own mapping
+/// at `bytes` (glibc otherwise raises it as large blocks are freed, so
+/// that image buffers, allocated and freed by the hundred, end up in the
+/// heap, which keeps the freed space: tens of megabytes of resident memory
+/// for nothing). 0 on success; -1 elsewhere than glibc, doing nothing.
+int sw_fix_mmap_threshold(int bytes);
+
 #endif

@@ -113,7 +113,9 @@ public final class ElementPainter {
   public var snapsToPixels = true
   /// Resampled photos for pixel-snapped drawing, least recently used
   /// dropped first.
-  private var tiles = LRUCache<TileKey, RGBAImage>(byteLimit: ElementPainter.tileBudget)
+  private var tiles: LRUCache<TileKey, RGBAImage>
+  /// The most bytes of resampled photos kept (`tileBudget` by default).
+  public var tileByteLimit: Int { tiles.byteLimit }
 
   /// Forgets every decoded and resampled photo (files changed on disk):
   /// the next frames decode them again.
@@ -128,9 +130,13 @@ public final class ElementPainter {
   /// Starts counting `missingCount` for a new frame.
   public func beginFrame() { missingCount = 0 }
 
-  public init(cache: ImageCache, font: Font?) {
+  /// - Parameter tileByteLimit: the most bytes of resampled photos kept
+  ///   for pixel-snapped drawing (negative counts as 0: nothing is kept,
+  ///   every element is drawn as a quad).
+  public init(cache: ImageCache, font: Font?, tileByteLimit: Int = ElementPainter.tileBudget) {
     self.cache = cache
     self.font = font
+    tiles = LRUCache(byteLimit: tileByteLimit)
   }
 
   /// The map from the element's own coordinates (origin at its top-left,
@@ -239,7 +245,7 @@ public final class ElementPainter {
   /// content rectangle's size in whole pixels), or `nil` when the element
   /// is drawn as a quad: it is scaled or turned, not fully opaque,
   /// darkened, rounded, or its content is too large to keep (over a
-  /// quarter of `tileBudget`) or not finite.
+  /// quarter of `tileByteLimit`) or not finite.
   ///
   /// - Complexity: O(1).
   public func tileRequest(
@@ -252,7 +258,7 @@ public final class ElementPainter {
       style.cornerRadius, attributes.extras.cornerRadius.isFinite ? attributes.extras.cornerRadius : 0)
     guard snapsToPixels, t.a == 1, t.b == 0, t.c == 0, t.d == 1, attributes.alpha >= 1, radius == 0,
       !(attributes.extras.overlayAlpha > 0), let w = Self.pixels(content.width, scale),
-      let h = Self.pixels(content.height, scale), w > 0, h > 0, w * h * 4 <= Self.tileBudget / 4
+      let h = Self.pixels(content.height, scale), w > 0, h > 0, w * h * 4 <= tileByteLimit / 4
     else { return nil }
     return TileRequest(width: w, height: h, fill: style.fill)
   }
@@ -353,8 +359,10 @@ public final class ElementPainter {
     var request: TileRequest
   }
 
-  /// The most bytes of resampled photos kept for pixel-snapped drawing
-  /// (a tile larger than a quarter of it is not snapped).
+  /// The most bytes of resampled photos a painter keeps for
+  /// pixel-snapped drawing unless told otherwise (a tile larger than a
+  /// quarter of its limit is not snapped): 32 MB, six full screens of an
+  /// iPhone at 2x.
   public static let tileBudget = 32 << 20
 
   /// A summary card's accessories at alpha `styleProgress × alpha`: a
