@@ -1,3 +1,4 @@
+import CRasterShim
 import Foundation
 import LayoutCore
 import PhotoLibrary
@@ -74,6 +75,11 @@ struct RenderJob {
     // of pixel-snapped elements (a few frames' worth: each frame waits for
     // its photos, so tiles only save redrawing still ones).
     let tileBytes = 12 << 20
+    // Decoded photos and tiles come and go by the hundred: each gets its
+    // own mapping, returned to the system when freed (render over 20,000
+    // photos: 323 → 286 MB at its peak). Not in the viewer, where giving
+    // mappings back on the frame thread costs more than the memory.
+    _ = sw_fix_mmap_threshold(128 << 10)
     let cache = ImageCache(byteLimit: (192 << 20) - tileBytes, samples: SampleRenderer(font: font))
     var skipped: [String: String] = [:]
     let photos: [Photo]

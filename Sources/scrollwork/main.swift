@@ -1,5 +1,4 @@
 import ArgumentParser
-import CRasterShim
 
 #if canImport(Glibc)
   import Glibc
@@ -13,9 +12,6 @@ if let problem = CommandLineText.firstNonUTF8Argument() {
   warn("Error: \(problem)")
   exit(64)
 }
-// Pixel buffers (decoded photos, tiles, frames) come and go by the hundred:
-// each gets its own mapping, returned to the system when it is freed.
-_ = sw_fix_mmap_threshold(128 << 10)
 do {
   var command = try Scrollwork.parseAsRoot()
   try command.run()
