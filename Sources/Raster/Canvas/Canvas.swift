@@ -24,10 +24,7 @@ public struct Canvas: Sendable {
   /// non-positive `scale` clamps to 1.
   public init(pixelSize: PixelSize, scale: Double = 1, background: Color = .black) {
     self.scale = scale.isFinite && scale > 0 ? scale : 1
-    let (r, g, b, a) = background.premultiplied255
-    image = RGBAImage(
-      width: pixelSize.width, height: pixelSize.height,
-      fill: (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()), UInt8(a.rounded())))
+    image = RGBAImage(width: pixelSize.width, height: pixelSize.height, fill: background.premultipliedBytes)
   }
 
   public var width: Int { image.width }
@@ -57,8 +54,7 @@ public struct Canvas: Sendable {
   ///
   /// - Complexity: O(pixels).
   public mutating func clear(_ color: Color) {
-    let (r, g, b, a) = color.premultiplied255
-    image.fill((UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()), UInt8(a.rounded())))
+    image.fill(color.premultipliedBytes)
   }
 
   /// Fills the canvas with `color` like `clear(_:)`, except the pixels at
@@ -91,8 +87,7 @@ public struct Canvas: Sendable {
       inner.append((Int(x0), Int(y0), Int(x1), Int(y1)))
     }
     guard !inner.isEmpty else { return clear(color) }
-    let (r, g, b, a) = color.premultiplied255
-    let pattern = (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()), UInt8(a.rounded()))
+    let pattern = color.premultipliedBytes
     let rowWidth = width
     let rows = height
     var spans: [(Int, Int)] = []
@@ -321,21 +316,15 @@ public struct Canvas: Sendable {
   mutating func fillPixels(_ region: PixelRect, _ color: Color) {
     let r = region.intersection(pixelBounds)
     guard !r.isEmpty else { return }
-    let (cr, cg, cb, ca) = color.premultiplied255
+    let (cr, cg, cb, ca) = color.premultipliedBytes
     let rowWidth = width
     image.pixels.withUnsafeMutableBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       for y in r.y0..<r.y1 {
         sw_fill_pattern(
-          base + (y * rowWidth + r.x0) * 4, r.x1 - r.x0, Self.byte(cr), Self.byte(cg), Self.byte(cb), Self.byte(ca))
+          base + (y * rowWidth + r.x0) * 4, r.x1 - r.x0, cr, cg, cb, ca)
       }
     }
-  }
-
-  /// A premultiplied channel (0...255) as the quad loop stores it.
-  static func byte(_ value: Double) -> UInt8 {
-    let v = value + 0.5
-    return v >= 255 ? 255 : (v <= 0 ? 0 : UInt8(v))
   }
 
   /// Composites an 8-bit coverage mask (glyphs) in `color`, its top-left

@@ -63,4 +63,10 @@ public struct Color: Hashable, Sendable {
     let a = c(alpha)
     return (c(red) * a * 255, c(green) * a * 255, c(blue) * a * 255, a * 255)
   }
+
+  /// `premultiplied255` rounded to bytes: what an opaque fill writes.
+  var premultipliedBytes: (UInt8, UInt8, UInt8, UInt8) {
+    let (r, g, b, a) = premultiplied255
+    return (UInt8(r.rounded()), UInt8(g.rounded()), UInt8(b.rounded()), UInt8(a.rounded()))
+  }
 }
