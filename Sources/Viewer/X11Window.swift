@@ -72,6 +72,12 @@ public final class X11Window {
   var shmInfo = XShmSegmentInfo()
   /// Whether frames go through shared memory.
   public private(set) var usesSharedMemory = false
+  /// The event type of MIT-SHM's completion events (-1 without shared
+  /// memory).
+  private var completionType: Int32 = -1
+  /// A shared image handed to the server that it may not have read yet:
+  /// the next `upload` waits for its completion event first.
+  private var presentPending = false
   /// The window's size in pixels, as last configured.
   public private(set) var width: Int
   public private(set) var height: Int
@@ -184,7 +190,8 @@ public final class X11Window {
         }
         XFreeEventData(display, &event.xcookie)
       default:
-        break
+        // The server has read the shared image `show` handed it.
+        if event.type == completionType { presentPending = false }
       }
     }
     return out
@@ -250,10 +257,15 @@ public final class X11Window {
   /// nothing, for a non-positive size or a buffer shorter than
   /// `width × height × 4` bytes.
   ///
+  /// When the server may still be reading the image the last `show` handed
+  /// it, this first waits until it has (its completion event, usually
+  /// already queued by then: no round trip).
+  ///
   /// - Complexity: O(width × height), on two cores for 256 rows or more.
   @discardableResult
   public func upload(rgba: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int) -> Bool {
     guard w > 0, h > 0, w <= 16384, h <= 16384, rgba.count >= w * h * 4 else { return false }
+    waitUntilShown()
     if w != imageWidth || h != imageHeight { makeImage(width: w, height: h) }
     guard let image, let data = image.pointee.data else { return false }
     let bytesPerLine = Int(image.pointee.bytes_per_line)
@@ -267,22 +279,40 @@ public final class X11Window {
     return true
   }
 
-  /// Puts the uploaded image in the window and waits until the server has
-  /// read it (the image is reused by the next `upload`). Does nothing
-  /// before the first successful `upload`.
+  /// Puts the uploaded image in the window. Does nothing before the first
+  /// successful `upload`.
   ///
-  /// - Complexity: O(width × height) in the server (a copy).
+  /// The request is sent, not waited for: the server copies a shared
+  /// image while the caller goes on to its next frame, and tells us with
+  /// a completion event when it is done; the next `upload` (which
+  /// overwrites the image) or a resize waits for that event, not this
+  /// call. A client-memory image is copied into the request, so it is
+  /// free at once.
+  ///
+  /// - Complexity: O(1) here; O(width × height) in the server (a copy).
   public func show() {
     guard let image else { return }
     let w = UInt32(imageWidth)
     let h = UInt32(imageHeight)
     if usesSharedMemory {
-      XShmPutImage(display, window, gc, image, 0, 0, 0, 0, w, h, 0)
+      XShmPutImage(display, window, gc, image, 0, 0, 0, 0, w, h, 1)
+      presentPending = true
     } else {
       XPutImage(display, window, gc, image, 0, 0, 0, 0, w, h)
     }
-    // The shared image must not change until the server has read it.
+    XFlush(display)
+  }
+
+  /// Waits until the server has read the shared image the last `show`
+  /// handed it: its completion event if already queued, else a round trip
+  /// (after which the server has handled the request, its event queued).
+  private func waitUntilShown() {
+    guard presentPending else { return }
+    presentPending = false
+    var event = XEvent()
+    if XCheckTypedEvent(display, completionType, &event) != 0 { return }
     XSync(display, 0)
+    _ = XCheckTypedEvent(display, completionType, &event)
   }
 
   /// Asks for a new window size in pixels (a window manager may refuse);
@@ -303,6 +333,7 @@ public final class X11Window {
     if XShmQueryExtension(display) != 0, let shared = makeSharedImage(width: w, height: h) {
       image = shared
       usesSharedMemory = true
+      completionType = XShmGetEventBase(display) + ShmCompletion
       return
     }
     usesSharedMemory = false
@@ -353,6 +384,7 @@ public final class X11Window {
 
   private func destroyImage() {
     guard let image else { return }
+    waitUntilShown()
     if usesSharedMemory {
       XShmDetach(display, &shmInfo)
       XSync(display, 0)
