@@ -86,16 +86,20 @@ def view(folder, layout, env, scroll):
     if wid:
         w = wid[-1]
         end = time.monotonic() + scroll
+        # One xdotool process per gesture, its events paced by xdotool's own
+        # sleeps: spawning a process per event cost the two cores more than
+        # the input itself (a user's mouse spawns nothing).
         if layout == "photos":
             subprocess.run(["xdotool", "mousemove", "--window", w, "390", "900"], env=env)
             while time.monotonic() < end:
-                subprocess.run(["xdotool", "click", "--repeat", "6", "--delay", "15", "5"], env=env)
+                subprocess.run(["xdotool"] + ["click", "--repeat", "6", "--delay", "15", "5", "sleep", "0.01"] * 5,
+                               env=env)
         else:
             while time.monotonic() < end:
-                subprocess.run(["xdotool", "mousemove", "--window", w, "700", "600", "mousedown", "1"], env=env)
+                drag = ["mousemove", "--window", w, "700", "600", "mousedown", "1"]
                 for i in range(1, 13):
-                    subprocess.run(["xdotool", "mousemove", "--window", w, str(700 - i * 50), "600"], env=env)
-                subprocess.run(["xdotool", "mouseup", "1"], env=env)
+                    drag += ["sleep", "0.008", "mousemove", "--window", w, str(700 - i * 50), "600"]
+                subprocess.run(["xdotool"] + drag + ["mouseup", "1"], env=env)
                 time.sleep(0.3)
     rest, err = p.communicate()
     out.append(rest)
