@@ -19,6 +19,11 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   @usableFromInline let sectionTops: [Double]
   /// The height of the whole content.
   public let contentHeight: Double
+  /// Columns: a cell's side, and the distance from one line (or column) to
+  /// the next; 0 in the other modes. Computed once: a lookup per element
+  /// of every transition frame would divide again.
+  @usableFromInline let columnSide: Double
+  @usableFromInline let columnPitch: Double
 
   /// Cells' z-index.
   public static let cellZIndex = 0
@@ -69,6 +74,13 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     itemStarts = starts
     sectionTops = tops
     contentHeight = tops[tops.count - 1]
+    if case .columns(let c) = layout.mode {
+      columnSide = Self.side(w, c, layout.columnSpacing)
+      columnPitch = columnSide + layout.columnSpacing
+    } else {
+      columnSide = 0
+      columnPitch = 0
+    }
   }
 
   @inlinable static func side(_ width: Double, _ columns: Int, _ spacing: Double) -> Double {
@@ -131,27 +143,25 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// not show it; the caller keeps both in range.
   @inlinable func cellFrame(_ item: Int, section s: Int) -> Rect? {
     let w = width
-    let l = layout
-    switch l.mode {
+    switch layout.mode {
     case .allPhotos:
-      let largeSlot = w * l.largeHeightFraction
+      let largeSlot = w * layout.largeHeightFraction
       let g = itemStarts[s] + item
       let groupTop = Double(g / 4) * (largeSlot + w / 3)
       let j = g % 4
       if j == 0 {
-        return Rect(x: 0, y: groupTop, width: w, height: largeSlot).inset(by: l.largeInsets)
+        return Rect(x: 0, y: groupTop, width: w, height: largeSlot).inset(by: layout.largeInsets)
       }
       return Rect(x: Double(j - 1) * w / 3, y: groupTop + largeSlot, width: w / 3, height: w / 3)
-        .inset(by: l.smallInsets)
+        .inset(by: layout.smallInsets)
     case .months:
       guard item == 0 else { return nil }
-      return Rect(x: 0, y: sectionTops[s] + l.headerHeight, width: w, height: w * l.summaryHeightFraction)
-        .inset(by: l.summaryInsets)
+      return Rect(x: 0, y: sectionTops[s] + layout.headerHeight, width: w, height: w * layout.summaryHeightFraction)
+        .inset(by: layout.summaryInsets)
     case .columns(let c):
-      let side = Self.side(w, c, l.columnSpacing)
       let g = itemStarts[s] + item
-      let pitch = side + l.columnSpacing
-      return Rect(x: Double(g % c) * pitch, y: Double(g / c) * pitch, width: side, height: side)
+      let pitch = columnPitch
+      return Rect(x: Double(g % c) * pitch, y: Double(g / c) * pitch, width: columnSide, height: columnSide)
     }
   }
 
@@ -297,8 +307,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   @inlinable func appendColumns(
     _ c: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
   ) {
-    let side = Self.side(width, c, layout.columnSpacing)
-    appendLines(of: c, pitch: side + layout.columnSpacing, side: side, rect, lo, hi, into: &result)
+    appendLines(of: c, pitch: columnPitch, side: columnSide, rect, lo, hi, into: &result)
   }
 
   /// The photos of the lines meeting the rectangle, when photo `g` over all
