@@ -198,7 +198,7 @@ public struct SnapshotChange: Sendable {
   /// change: a lookup, made per element of every transition frame, reads
   /// an array instead of hashing the section.
   @usableFromInline let changeIndex: [Int]
-  /// The values of `offsets`, by increasing section.
+  /// The values of `offsets`, each once.
   @usableFromInline let changedOffsets: [Offsets]
   @usableFromInline let movesForward: [ElementID: ElementID]
   @usableFromInline let movesBackward: [ElementID: ElementID]
@@ -397,14 +397,16 @@ public struct SnapshotChange: Sendable {
   }
 
   /// `offsets` as a table indexed by old section (−1: unchanged) and the
-  /// changes it points to, in increasing section order.
+  /// changes it points to (in the dictionary's order, which no answer
+  /// depends on).
   ///
-  /// - Complexity: O(s + c log c) for s old sections, c changed ones.
+  /// - Complexity: O(s + c) for s old sections, c changed ones; two
+  ///   allocations.
   @usableFromInline static func indexed(_ offsets: [Int: Offsets], sectionCount: Int) -> ([Int], [Offsets]) {
     var index = [Int](repeating: -1, count: sectionCount)
     var changes: [Offsets] = []
     changes.reserveCapacity(offsets.count)
-    for (section, change) in offsets.sorted(by: { $0.key < $1.key }) where section >= 0 && section < sectionCount {
+    for (section, change) in offsets where section >= 0 && section < sectionCount {
       index[section] = changes.count
       changes.append(change)
     }
