@@ -212,6 +212,15 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
 
   /// Returns the surface's queued events and clears them.
   public mutating func drainEvents() -> [ScrollEvent] { surface.drainEvents() }
+
+  /// Passes each queued event to `body`, in order, then clears the queue,
+  /// keeping its storage: unlike `drainEvents()`, a frame loop that calls
+  /// this every frame does not allocate.
+  ///
+  /// - Complexity: O(events queued).
+  public mutating func consumeEvents(_ body: (ScrollEvent) throws -> Void) rethrows {
+    try surface.consumeEvents(body)
+  }
 }
 
 extension ScrollSurface {

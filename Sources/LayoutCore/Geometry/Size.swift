@@ -51,7 +51,7 @@ public struct Size: Hashable, Sendable {
 
   /// The smallest size with this size's aspect ratio that covers `bounds`
   /// (UIKit's `.scaleAspectFill`). Non-positive sizes are treated as square.
-  public func aspectFill(_ bounds: Size) -> Size {
+  @inlinable public func aspectFill(_ bounds: Size) -> Size {
     let source = isPositive ? self : Size(width: 1, height: 1)
     let scale = Swift.max(bounds.width / source.width, bounds.height / source.height)
     guard scale.isFinite, scale > 0 else { return .zero }

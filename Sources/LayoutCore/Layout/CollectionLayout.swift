@@ -75,6 +75,15 @@ public protocol PreparedLayout: Sendable {
   /// exist in the layout.
   func attributes(for id: ElementID, at state: State) -> LayoutAttributes?
 
+  /// The centre and size of `attributes(for: id, at: state)`, bit for bit,
+  /// or `nil` when that is `nil`. Transitions test every element they find
+  /// with it and build whole attributes only for those they show; a layout
+  /// that can place an element without building the rest of its
+  /// attributes implements it (the default builds them).
+  ///
+  /// - Complexity: that of `attributes(for:at:)` at most.
+  func geometry(for id: ElementID, at state: State) -> (center: Point, size: Size)?
+
   /// Where scrolling should come to rest when it would stop at `proposed`,
   /// after a release at `velocity` (points per second). Snapping layouts
   /// override this; the default keeps the proposal, with a non-finite

@@ -19,6 +19,11 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   @usableFromInline let sectionTops: [Double]
   /// The height of the whole content.
   public let contentHeight: Double
+  /// Columns: a cell's side, and the distance from one line (or column) to
+  /// the next; 0 in the other modes. Computed once: a lookup per element
+  /// of every transition frame would divide again.
+  @usableFromInline let columnSide: Double
+  @usableFromInline let columnPitch: Double
 
   /// Cells' z-index.
   public static let cellZIndex = 0
@@ -69,9 +74,16 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     itemStarts = starts
     sectionTops = tops
     contentHeight = tops[tops.count - 1]
+    if case .columns(let c) = layout.mode {
+      columnSide = Self.side(w, c, layout.columnSpacing)
+      columnPitch = columnSide + layout.columnSpacing
+    } else {
+      columnSide = 0
+      columnPitch = 0
+    }
   }
 
-  @usableFromInline static func side(_ width: Double, _ columns: Int, _ spacing: Double) -> Double {
+  @inlinable static func side(_ width: Double, _ columns: Int, _ spacing: Double) -> Double {
     (width - Double(columns - 1) * spacing) / Double(columns)
   }
 
@@ -93,18 +105,18 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   }
 
   /// The viewport width `W`.
-  public var width: Double { viewport.size.width }
-  public var numberOfSections: Int { photos.count }
+  @inlinable public var width: Double { viewport.size.width }
+  @inlinable public var numberOfSections: Int { photos.count }
 
   /// The number of photos in `section` (including those Months does not
   /// show); 0 for a section that does not exist.
-  public func numberOfItems(inSection section: Int) -> Int {
+  @inlinable public func numberOfItems(inSection section: Int) -> Int {
     guard section >= 0, section < photos.count else { return 0 }
     return itemStarts[section + 1] - itemStarts[section]
   }
 
   /// The number of photos over all sections.
-  public var totalCount: Int { itemStarts[itemStarts.count - 1] }
+  @inlinable public var totalCount: Int { itemStarts[itemStarts.count - 1] }
 
   /// The viewport's width by the content height, at any state.
   public func contentSize(at state: ScrollState) -> Size { Size(width: width, height: contentHeight) }
@@ -120,7 +132,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// the last section starting at or before it.
   ///
   /// - Complexity: O(log s).
-  @usableFromInline func section(ofGlobal g: Int) -> Int {
+  @inlinable func section(ofGlobal g: Int) -> Int {
     // The first section whose next start is after g.
     partitionPoint(in: 0..<photos.count) { itemStarts[$0 + 1] > g }
   }
@@ -129,42 +141,41 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
 
   /// The frame of photo `item` of section `s`, or `nil` where the mode does
   /// not show it; the caller keeps both in range.
-  @usableFromInline func cellFrame(_ item: Int, section s: Int) -> Rect? {
+  @inlinable func cellFrame(_ item: Int, section s: Int) -> Rect? {
     let w = width
-    let l = layout
-    switch l.mode {
+    switch layout.mode {
     case .allPhotos:
-      let largeSlot = w * l.largeHeightFraction
+      let largeSlot = w * layout.largeHeightFraction
       let g = itemStarts[s] + item
       let groupTop = Double(g / 4) * (largeSlot + w / 3)
       let j = g % 4
       if j == 0 {
-        return Rect(x: 0, y: groupTop, width: w, height: largeSlot).inset(by: l.largeInsets)
+        return Rect(x: 0, y: groupTop, width: w, height: largeSlot).inset(by: layout.largeInsets)
       }
       return Rect(x: Double(j - 1) * w / 3, y: groupTop + largeSlot, width: w / 3, height: w / 3)
-        .inset(by: l.smallInsets)
+        .inset(by: layout.smallInsets)
     case .months:
       guard item == 0 else { return nil }
-      return Rect(x: 0, y: sectionTops[s] + l.headerHeight, width: w, height: w * l.summaryHeightFraction)
-        .inset(by: l.summaryInsets)
+      return Rect(x: 0, y: sectionTops[s] + layout.headerHeight, width: w, height: w * layout.summaryHeightFraction)
+        .inset(by: layout.summaryInsets)
     case .columns(let c):
-      let side = Self.side(w, c, l.columnSpacing)
       let g = itemStarts[s] + item
-      let pitch = side + l.columnSpacing
-      return Rect(x: Double(g % c) * pitch, y: Double(g / c) * pitch, width: side, height: side)
+      let pitch = columnPitch
+      return Rect(x: Double(g % c) * pitch, y: Double(g / c) * pitch, width: columnSide, height: columnSide)
     }
   }
 
   /// The attributes of a photo whose frame is `frame`.
-  @usableFromInline func cell(_ item: Int, section s: Int, frame: Rect) -> LayoutAttributes {
-    let raw = photos[s][item]
-    let photo = raw.isPositive ? raw : Size(width: 1, height: 1)
-    let fill = photo.aspectFill(frame.size)
-    let content = Rect(
-      x: (frame.width - fill.width) / 2, y: (frame.height - fill.height) / 2, width: fill.width, height: fill.height)
+  @inlinable func cell(_ item: Int, section s: Int, frame: Rect) -> LayoutAttributes {
+    cell(item, section: s, frame: frame, photo: Self.photoRect(photos[s][item], in: frame.size))
+  }
+
+  /// The attributes of a photo whose frame is `frame` and whose photo
+  /// rectangle is `photo` (`photoRect` of its size in the frame's).
+  @inlinable func cell(_ item: Int, section s: Int, frame: Rect, photo: Rect) -> LayoutAttributes {
     var attributes = LayoutAttributes(
       id: .cell(item, section: s), center: frame.center, size: frame.size, zIndex: Self.cellZIndex,
-      extras: AttributeExtras(contentRect: content))
+      extras: AttributeExtras(contentRect: photo))
     if case .months = layout.mode {
       attributes.extras.cornerRadius = layout.summaryCornerRadius
       attributes.extras.styleProgress = 1
@@ -172,10 +183,23 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     return attributes
   }
 
-  @usableFromInline func header(_ s: Int) -> LayoutAttributes {
+  /// A photo of size `raw` filling a cell of size `cell`, centred (aspect
+  /// fill; a photo without a positive size is drawn square), in the
+  /// cell's coordinates.
+  @inlinable static func photoRect(_ raw: Size, in cell: Size) -> Rect {
+    let photo = raw.isPositive ? raw : Size(width: 1, height: 1)
+    let fill = photo.aspectFill(cell)
+    return Rect(
+      x: (cell.width - fill.width) / 2, y: (cell.height - fill.height) / 2, width: fill.width, height: fill.height)
+  }
+
+  @inlinable func header(_ s: Int) -> LayoutAttributes {
     LayoutAttributes(
-      id: ElementID(kind: .header, section: s, item: 0),
-      frame: Rect(x: 0, y: sectionTops[s], width: width, height: layout.headerHeight), zIndex: Self.headerZIndex)
+      id: ElementID(kind: .header, section: s, item: 0), frame: headerFrame(s), zIndex: Self.headerZIndex)
+  }
+
+  @inlinable func headerFrame(_ s: Int) -> Rect {
+    Rect(x: 0, y: sectionTops[s], width: width, height: layout.headerHeight)
   }
 
   // MARK: - Queries
@@ -185,7 +209,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// anything else. The state is not read (nothing moves with the offset).
   ///
   /// - Complexity: O(1).
-  public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+  @inlinable public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
     guard id.section >= 0, id.section < photos.count else { return nil }
     switch id.kind {
     case .cell:
@@ -201,6 +225,28 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     }
   }
 
+  /// The centre and size of `attributes(for:at:)`, without its photo
+  /// rectangle (what a transition tests every element with).
+  ///
+  /// - Complexity: O(1).
+  @inlinable public func geometry(for id: ElementID, at state: ScrollState) -> (center: Point, size: Size)? {
+    guard id.section >= 0, id.section < photos.count else { return nil }
+    let frame: Rect
+    switch id.kind {
+    case .cell:
+      guard id.item >= 0, id.item < numberOfItems(inSection: id.section),
+        let cell = cellFrame(id.item, section: id.section)
+      else { return nil }
+      frame = cell
+    case .header:
+      guard case .months = layout.mode, id.item == 0, layout.headerHeight > 0 else { return nil }
+      frame = headerFrame(id.section)
+    default:
+      return nil
+    }
+    return (frame.center, frame.size)
+  }
+
   /// Appends every element whose frame meets `rect`.
   ///
   /// - Complexity: O(log s + k): Months binary-searches the first section
@@ -208,6 +254,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   ///   Columns find the 4-photo groups or lines by arithmetic and the
   ///   first one's section by binary search. k counts the sections walked
   ///   (empty ones included) and the elements found.
+  @inlinable
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     guard rect.isFinite, rect.width >= 0, rect.height >= 0, !photos.isEmpty else { return }
     let lo = rect.minY
@@ -231,7 +278,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     }
   }
 
-  @usableFromInline func appendSection(
+  @inlinable func appendSection(
     _ s: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
   ) {
     let n = numberOfItems(inSection: s)
@@ -251,26 +298,27 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
 
   /// All Photos: the 4-photo groups meeting the rectangle (sections
   /// follow one another without a break).
-  @usableFromInline func appendAllPhotos(
+  @inlinable func appendAllPhotos(
     _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
   ) {
-    appendLines(of: 4, pitch: width * layout.largeHeightFraction + width / 3, rect, lo, hi, into: &result)
+    appendLines(of: 4, pitch: width * layout.largeHeightFraction + width / 3, side: 0, rect, lo, hi, into: &result)
   }
 
-  @usableFromInline func appendColumns(
+  @inlinable func appendColumns(
     _ c: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
   ) {
-    appendLines(
-      of: c, pitch: Self.side(width, c, layout.columnSpacing) + layout.columnSpacing, rect, lo, hi, into: &result)
+    appendLines(of: c, pitch: columnPitch, side: columnSide, rect, lo, hi, into: &result)
   }
 
   /// The photos of the lines meeting the rectangle, when photo `g` over all
   /// sections is in line `g / perLine` and lines are `pitch` apart (All
   /// Photos' groups, Columns' rows): the first line by arithmetic (one
   /// early, so rounding never skips a photo; the exact test decides), its
-  /// section by one binary search, then a walk.
-  @usableFromInline func appendLines(
-    of perLine: Int, pitch: Double, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
+  /// section by one binary search, then a walk. `side`: a Columns cell's
+  /// side.
+  @inlinable func appendLines(
+    of perLine: Int, pitch: Double, side: Double, _ rect: Rect, _ lo: Double, _ hi: Double,
+    into result: inout [LayoutAttributes]
   ) {
     let total = totalCount
     guard total > 0 else { return }
@@ -278,23 +326,50 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     var line = Self.floorIndex(lo / pitch, limit: lines) - 1
     if line < 0 { line = 0 }
     var s = -1
+    // Frames from the line and the place in it, with `cellFrame`'s
+    // arithmetic less its division and its switch; a photo rectangle is
+    // reused while photo and cell sizes repeat (it depends on nothing
+    // else). Every frame query of a transition runs this loop.
+    var allPhotos = false
+    if case .allPhotos = layout.mode { allPhotos = true }
+    let w = width
+    let largeSlot = w * layout.largeHeightFraction
+    var lastPhoto: Size?
+    var lastCell = Size.zero
+    var lastRect = Rect.zero
     while line < lines && Double(line) * pitch < hi {
       let first = line * perLine
       let end = Swift.min(total, first + perLine)
       if s < 0 { s = section(ofGlobal: first) }
+      let top = Double(line) * pitch
       for global in first..<end {
         while itemStarts[s + 1] <= global { s += 1 }
         let item = global - itemStarts[s]
-        if let frame = cellFrame(item, section: s), frame.intersects(rect) {
-          result.append(cell(item, section: s, frame: frame))
+        let j = global - first
+        let frame: Rect
+        if !allPhotos {
+          frame = Rect(x: Double(j) * pitch, y: top, width: side, height: side)
+        } else if j == 0 {
+          frame = Rect(x: 0, y: top, width: w, height: largeSlot).inset(by: layout.largeInsets)
+        } else {
+          frame = Rect(x: Double(j - 1) * w / 3, y: top + largeSlot, width: w / 3, height: w / 3)
+            .inset(by: layout.smallInsets)
         }
+        guard frame.intersects(rect) else { continue }
+        let raw = photos[s][item]
+        if raw != lastPhoto || frame.size != lastCell {
+          lastPhoto = raw
+          lastCell = frame.size
+          lastRect = Self.photoRect(raw, in: frame.size)
+        }
+        result.append(cell(item, section: s, frame: frame, photo: lastRect))
       }
       line += 1
     }
   }
 
   /// `⌊value⌋` limited to `0...limit`; NaN and −∞ give 0, +∞ gives `limit`.
-  @usableFromInline static func floorIndex(_ value: Double, limit: Int) -> Int {
+  @inlinable static func floorIndex(_ value: Double, limit: Int) -> Int {
     guard value == value else { return 0 }
     let down = value.rounded(.down)
     if down <= 0 { return 0 }

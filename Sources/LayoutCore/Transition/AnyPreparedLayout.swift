@@ -18,6 +18,7 @@ public struct AnyPreparedLayout: PreparedLayout {
   private let inset: @Sendable (ScrollState) -> EdgeInsets
   private let query: @Sendable (Rect, ScrollState, inout [LayoutAttributes]) -> Void
   private let lookup: @Sendable (ElementID, ScrollState) -> LayoutAttributes?
+  private let place: @Sendable (ElementID, ScrollState) -> (center: Point, size: Size)?
   private let target: @Sendable (Point, Point, Point, ScrollState) -> Point
 
   /// Wraps `layout`.
@@ -35,6 +36,7 @@ public struct AnyPreparedLayout: PreparedLayout {
     inset = { layout.contentInset(at: $0) }
     query = { layout.attributes(in: $0, at: $1, into: &$2) }
     lookup = { layout.attributes(for: $0, at: $1) }
+    place = { layout.geometry(for: $0, at: $1) }
     target = { layout.targetContentOffset(proposed: $0, velocity: $1, dragStart: $2, at: $3) }
   }
 
@@ -52,6 +54,9 @@ public struct AnyPreparedLayout: PreparedLayout {
 
   /// The wrapped layout's answer.
   public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? { lookup(id, state) }
+
+  /// The wrapped layout's answer.
+  public func geometry(for id: ElementID, at state: ScrollState) -> (center: Point, size: Size)? { place(id, state) }
 
   public func targetContentOffset(proposed: Point, velocity: Point, at state: ScrollState) -> Point {
     target(proposed, velocity, proposed, state)

@@ -409,6 +409,7 @@ extension SnapshotChange {
     self.sectionForward = sectionForward
     self.sectionBackward = sectionBackward
     self.offsets = offsets
+    (changeIndex, changedOffsets) = Self.indexed(offsets, sectionCount: oldCounts.count)
     self.movesForward = movesForward
     self.movesBackward = movesBackward
     self.insertedCount = insertedCount

@@ -162,13 +162,13 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   }
 
   /// `a`, the offset at progress 0.
-  public var sourceOffset: Point { fromState.contentOffset }
+  @inlinable public var sourceOffset: Point { fromState.contentOffset }
   /// `b`, the offset at progress 1 (the anchored target offset).
-  public var targetOffset: Point { toState.contentOffset }
+  @inlinable public var targetOffset: Point { toState.contentOffset }
 
   /// The presented content offset at progress `p`: `a + (b − a)·p`, with
   /// `p` clamped into `[0, 1]` (NaN counts as 0).
-  public func offset(at p: Double) -> Point {
+  @inlinable public func offset(at p: Double) -> Point {
     let p = clamp(p, 0, 1)
     let a = sourceOffset
     let b = targetOffset
@@ -176,7 +176,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   }
 
   /// The viewport at progress `p`, in presented coordinates.
-  public func viewportRect(at p: Double) -> Rect {
+  @inlinable public func viewportRect(at p: Double) -> Rect {
     let p = clamp(p, 0, 1)
     let sa = from.viewport.size
     let sb = to.viewport.size
@@ -205,7 +205,9 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     let transform = AffineTransform(
       a: mix(tx.a, ty.a, p), b: mix(tx.b, ty.b, p), c: mix(tx.c, ty.c, p), d: mix(tx.d, ty.d, p),
       tx: mix(tx.tx, ty.tx, p), ty: mix(tx.ty, ty.ty, p))
-    let z = mix(Double(x.zIndex), Double(y.zIndex), p).rounded()
+    // Equal z-indices mix to themselves (the rounding would give them
+    // back): no rounding call for them.
+    let z = x.zIndex == y.zIndex ? Double(y.zIndex) : mix(Double(x.zIndex), Double(y.zIndex), p).rounded()
     return LayoutAttributes(
       id: y.id, center: Point(x: mix(x.center.x, y.center.x, p), y: mix(x.center.y, y.center.y, p)),
       size: Size(width: mix(x.size.width, y.size.width, p), height: mix(x.size.height, y.size.height, p)),
@@ -242,10 +244,12 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   /// nothing once `result` has the capacity.
   ///
   /// - Complexity: O(log n + k): one query on A and one on B, then per
-  ///   element found one `attributes(for:)` lookup on the other layout
-  ///   (plus the mapping's O(log d) for a data change).
+  ///   element found one `geometry(for:at:)` lookup on the other layout,
+  ///   and per element shown one `attributes(for:at:)` lookup (plus the
+  ///   mapping's O(log d) for a data change).
   /// - Bad input: `p` is clamped into `[0, 1]` (NaN counts as 0); a
   ///   non-finite `rect` returns nothing.
+  @inlinable
   public func attributes(in rect: Rect, progress p: Double, into result: inout [LayoutAttributes]) {
     guard rect.isFinite else { return }
     let p = clamp(p, 0, 1)
@@ -256,6 +260,9 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     let rectB = rect.offsetBy(dx: b.x - o.x, dy: b.y - o.y)
     let shiftA = o - a
     let shiftB = o - b
+    // Each element found is placed first (its presented frame from centres
+    // and sizes, with `geometry(for:at:)` on the other layout); whole
+    // attributes are looked up and interpolated only for those shown.
     // A's elements: pairs (emitted here) and those only in A.
     var start = result.count
     from.attributes(in: rectA, at: fromState, into: &result)
@@ -263,22 +270,23 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     var read = start
     var end = result.count
     while read < end {
-      let x = result[read]
-      read += 1
+      defer { read += 1 }
       // One test decides which pass emits a pair, here and in B's pass: a
       // layout's query may count an element whose frame, read back as
       // centre and size, only touches the rectangle.
-      guard x.frame.intersects(rectA) else { continue }
-      let presented: LayoutAttributes
-      if let id = mapping.forward(x.id), let y = to.attributes(for: id, at: toState) {
-        presented = Self.interpolate(x, y, p)
+      guard result[read].frame.intersects(rectA) else { continue }
+      let xCenter = result[read].center
+      let xSize = result[read].size
+      if let id = mapping.forward(result[read].id), let y = to.geometry(for: id, at: toState) {
+        guard Self.mixedFrame(xCenter, xSize, y.center, y.size, p).intersects(rect),
+          let full = to.attributes(for: id, at: toState)
+        else { continue }
+        result[write] = Self.interpolate(result[read], full, p)
       } else {
-        presented = Self.alone(x, shift: shiftA, alpha: 1 - p, leaving: true)
+        guard Rect(center: xCenter + shiftA, size: xSize).intersects(rect) else { continue }
+        result[write] = Self.alone(result[read], shift: shiftA, alpha: 1 - p, leaving: true)
       }
-      if presented.frame.intersects(rect) {
-        result[write] = presented
-        write += 1
-      }
+      write += 1
     }
     result.removeLast(end - write)
     // B's elements: pairs A's query did not find, and those only in B.
@@ -288,26 +296,35 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     read = start
     end = result.count
     while read < end {
-      let y = result[read]
-      read += 1
-      let presented: LayoutAttributes
-      if let id = mapping.backward(y.id), let x = from.attributes(for: id, at: fromState) {
-        if x.frame.intersects(rectA) { continue }  // emitted by A's pass
-        presented = Self.interpolate(x, y, p)
+      defer { read += 1 }
+      let yCenter = result[read].center
+      let ySize = result[read].size
+      if let id = mapping.backward(result[read].id), let x = from.geometry(for: id, at: fromState) {
+        if Rect(center: x.center, size: x.size).intersects(rectA) { continue }  // emitted by A's pass
+        guard Self.mixedFrame(x.center, x.size, yCenter, ySize, p).intersects(rect),
+          let full = from.attributes(for: id, at: fromState)
+        else { continue }
+        result[write] = Self.interpolate(full, result[read], p)
       } else {
-        presented = Self.alone(y, shift: shiftB, alpha: p)
+        guard Rect(center: yCenter + shiftB, size: ySize).intersects(rect) else { continue }
+        result[write] = Self.alone(result[read], shift: shiftB, alpha: p)
       }
-      if presented.frame.intersects(rect) {
-        result[write] = presented
-        write += 1
-      }
+      write += 1
     }
     result.removeLast(end - write)
   }
 
+  /// The frame `interpolate(x, y, p)` has, from the centres and sizes
+  /// alone (the same arithmetic, so the same bits).
+  @inlinable static func mixedFrame(_ xc: Point, _ xs: Size, _ yc: Point, _ ys: Size, _ p: Double) -> Rect {
+    Rect(
+      center: Point(x: mix(xc.x, yc.x, p), y: mix(xc.y, yc.y, p)),
+      size: Size(width: mix(xs.width, ys.width, p), height: mix(xs.height, ys.height, p)))
+  }
+
   /// Appends the presented attributes visible in the viewport at progress
   /// `p` (`viewportRect(at: p)`).
-  public func visibleAttributes(progress p: Double, into result: inout [LayoutAttributes]) {
+  @inlinable public func visibleAttributes(progress p: Double, into result: inout [LayoutAttributes]) {
     attributes(in: viewportRect(at: p), progress: p, into: &result)
   }
 

@@ -190,11 +190,16 @@ public struct SnapshotChange: Sendable {
   @usableFromInline let sectionForward: [Int]
   /// New section → old section, or −1.
   @usableFromInline let sectionBackward: [Int]
-  /// Per old section with a counterpart: its items' changes.
   /// Per old section with a counterpart and changed items: its changes
   /// (sparse: a change on a library of many sections stores nothing for
   /// the sections it leaves alone).
   @usableFromInline let offsets: [Int: Offsets]
+  /// Old section → index in `changedOffsets`, or −1 when its items did not
+  /// change: a lookup, made per element of every transition frame, reads
+  /// an array instead of hashing the section.
+  @usableFromInline let changeIndex: [Int]
+  /// The values of `offsets`, each once.
+  @usableFromInline let changedOffsets: [Offsets]
   @usableFromInline let movesForward: [ElementID: ElementID]
   @usableFromInline let movesBackward: [ElementID: ElementID]
 
@@ -331,6 +336,7 @@ public struct SnapshotChange: Sendable {
     sectionForward = forward
     sectionBackward = backward
     self.offsets = offsets
+    (changeIndex, changedOffsets) = Self.indexed(offsets, sectionCount: old.sections.count)
     self.movesForward = movesForward
     self.movesBackward = movesBackward
     insertedCount = inserted
@@ -364,8 +370,10 @@ public struct SnapshotChange: Sendable {
     }
     guard id.kind == .cell else { return ElementID(kind: id.kind, section: target, item: id.item) }
     guard id.item >= 0, id.item < oldCounts[id.section] else { return nil }
-    if let moved = movesForward[id] { return moved }
-    let change = offsets[id.section] ?? Offsets()
+    if !movesForward.isEmpty, let moved = movesForward[id] { return moved }
+    let k = changeIndex[id.section]
+    guard k >= 0 else { return .cell(id.item, section: target) }
+    let change = changedOffsets[k]
     guard let item = Self.map(id.item, from: change.removals, to: change.insertions) else { return nil }
     return .cell(item, section: target)
   }
@@ -380,10 +388,29 @@ public struct SnapshotChange: Sendable {
     }
     guard id.kind == .cell else { return ElementID(kind: id.kind, section: source, item: id.item) }
     guard id.item >= 0, id.item < newCounts[id.section] else { return nil }
-    if let moved = movesBackward[id] { return moved }
-    let change = offsets[source] ?? Offsets()
+    if !movesBackward.isEmpty, let moved = movesBackward[id] { return moved }
+    let k = changeIndex[source]
+    guard k >= 0 else { return .cell(id.item, section: source) }
+    let change = changedOffsets[k]
     guard let item = Self.map(id.item, from: change.insertions, to: change.removals) else { return nil }
     return .cell(item, section: source)
+  }
+
+  /// `offsets` as a table indexed by old section (−1: unchanged) and the
+  /// changes it points to (in the dictionary's order, which no answer
+  /// depends on).
+  ///
+  /// - Complexity: O(s + c) for s old sections, c changed ones; two
+  ///   allocations.
+  @usableFromInline static func indexed(_ offsets: [Int: Offsets], sectionCount: Int) -> ([Int], [Offsets]) {
+    var index = [Int](repeating: -1, count: sectionCount)
+    var changes: [Offsets] = []
+    changes.reserveCapacity(offsets.count)
+    for (section, change) in offsets where section >= 0 && section < sectionCount {
+      index[section] = changes.count
+      changes.append(change)
+    }
+    return (index, changes)
   }
 
   /// Offset `i` on the side whose changed offsets are `gone`, carried to

@@ -493,6 +493,7 @@ extension BenchScenario {
         }
         try? scroller.setContentOffset(nil, Point(x: 0, y: y), animated: false, at: time)
         _ = scroller.layoutFrame(measure: { id, _ in sizes[id.item] }, into: &result)
+        scroller.consumeEvents { _ in }
         // The next screen starts below everything shown (measuring may
         // have moved content, so from where the anchor holds now).
         y = scroller.state.contentOffset.y + viewport.size.height + 100
@@ -535,6 +536,9 @@ extension BenchScenario {
         call += 1
         try? scroller.setContentOffset(nil, Point(x: 0, y: stops[call % stops.count]), animated: false, at: time)
         _ = scroller.layoutFrame(measure: { id, _ in sizes[id.item] }, into: &result)
+        // The frame's delegate events are handled, as a host's frame loop
+        // does (left queued, the queue would grow and reallocate).
+        scroller.consumeEvents { _ in }
       }
       return setup.subject(engine: engine)
     }
