@@ -359,7 +359,7 @@ struct SimulateTags: ParsableCommand {
       o.add("velocity", scroller.surface.velocity)
       o.add("phase", scroller.surface.phase.rawValue)
       o.add("anchor", raw: frame.anchor.id.map { "[\($0.section),\($0.item)]" } ?? "null")
-      o.add("anchorScreenY", raw: frame.anchorScreenY.map(JSONWriter.number) ?? "null")
+      o.add("anchorScreenY", raw: frame.anchorScreenPosition.map(JSONWriter.number) ?? "null")
       o.add("correction", frame.correction)
       o.add("measured", frame.measured)
       o.add("clamped", frame.clamped)
