@@ -59,6 +59,7 @@ extension LayoutHost {
       // Unreachable: `shouldInvalidate` checked that the layout takes sizes.
       return context
     }
+    hasLearntSizes = true
     let after = _prepared!.contentSize(at: _state)
     var moved = _state
     moved.contentOffset = newOffset

@@ -30,14 +30,56 @@ import Testing
   @Test func selfSizingLayoutsAndOnlyTheyTakePreferredSizes() throws {
     #expect(Self.takesSizes(PreparedTagCloudLayout.self))
     #expect(Self.takesSizes(PreparedWaterfallLayout.self))
-    #expect(!Self.takesSizes(PreparedFlowLayout.self))
+    #expect(Self.takesSizes(PreparedFlowLayout.self))
+    #expect(Self.takesSizes(PreparedStickyHeaderLayout.self))
     #expect(!Self.takesSizes(PreparedCenteredLayout.self))
+    var carousel = try CarouselLayout.plain.prepare(
+      items: LayoutItems(count: 10, size: Size(width: 50, height: 50)),
+      viewport: Viewport(size: Size(width: 390, height: 300)))
+    let unchanged = carousel.attributes(for: .cell(3), at: ScrollState())
+    #expect(carousel.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == nil)
+    #expect(carousel.attributes(for: .cell(3), at: ScrollState()) == unchanged)
+    // A flow's uniform section shares one size: a preferred size changes
+    // nothing there, and the offset stays.
     var flow = try FlowLayout().prepare(
       items: LayoutItems(count: 10, size: Size(width: 50, height: 50)),
       viewport: Viewport(size: Size(width: 390, height: 844)))
-    let unchanged = flow.attributes(for: .cell(3), at: ScrollState())
-    #expect(flow.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == nil)
-    #expect(flow.attributes(for: .cell(3), at: ScrollState()) == unchanged)
+    let cell = flow.attributes(for: .cell(3), at: ScrollState())
+    #expect(flow.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == .zero)
+    #expect(flow.attributes(for: .cell(3), at: ScrollState()) == cell)
+  }
+
+  /// A horizontal flow of estimates scrolled far to the right: preferred
+  /// sizes of cells to the left of the viewport move the offset along x
+  /// only, by the content's change in width, and nothing on screen moves.
+  @Test func aHorizontalFlowAdjustsTheOffsetAlongX() throws {
+    var host = LayoutHost(itemSizes: .uniform(Size(width: 80, height: 40))) { items, viewport throws(LayoutError) in
+      try FlowLayout(axis: .horizontal, lineSpacing: 6, interItemSpacing: 4).prepare(
+        estimated: items, viewport: viewport)
+    }
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 844, height: 390), counts: [6000])
+    try host.setBounds(Rect(x: 30_000, y: 0, width: 844, height: 390))
+    var rng = SplitMix64(seed: 20)
+    var adjusted = 0
+    for step in 0..<150 {
+      let before = Self.screen(host)
+      let item = rng.int(in: 0...2000)
+      guard let frame = host.attributes(for: .cell(item)), frame.frame.maxX < host.bounds.minX - 400 else { continue }
+      let size = Size(width: rng.double(in: 30...200), height: rng.double(in: 20...120))
+      guard host.shouldInvalidate(forPreferredSize: size, of: .cell(item)) else { continue }
+      let context = host.invalidationContext(forPreferredSize: size, of: .cell(item))
+      #expect(context.contentOffsetAdjustment.y == 0, "step \(step)")
+      #expect(context.contentSizeAdjustment.height == 0, "step \(step)")
+      #expect(isClose(context.contentOffsetAdjustment.x, context.contentSizeAdjustment.width), "step \(step)")
+      if context.contentOffsetAdjustment.x != 0 { adjusted += 1 }
+      host.invalidate(with: context)
+      let after = Self.screen(host)
+      for (id, position) in before {
+        guard let moved = after[id] else { continue }
+        #expect(isClose(moved, position), "step \(step): \(id) moved on screen from \(position) to \(moved)")
+      }
+    }
+    #expect(adjusted > 20)
   }
 
   @Test func sizesAboveTheViewportMoveTheOffsetByTheSizeChangeAndNothingOnScreenMoves() throws {
@@ -128,7 +170,8 @@ import Testing
   }
 
   @Test func layoutsThatDoNotSelfSizeNeverInvalidateForAPreferredSize() throws {
-    var host = try hostCases[0].prepared()
+    var host = LayoutHost(CarouselLayout.plain, itemSizes: .viewportHeightSquares)
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 300), counts: [20])
     #expect(!host.isSelfSizing)
     #expect(!host.shouldInvalidate(forPreferredSize: Size(width: 10, height: 10), of: .cell(0)))
     #expect(host.invalidationContext(forPreferredSize: Size(width: 10, height: 10), of: .cell(0)).elements.isEmpty)
