@@ -279,12 +279,16 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: the engine's lookup, O(log n) at most.
   @inlinable
   public func attributes(for id: ElementID) -> LayoutAttributes? {
-    // `_prepared!` rather than `let prepared`: no copy of the layout.
-    guard _prepared != nil, id.section >= 0, id.item >= 0, id.section < _prepared!.numberOfSections else {
+    // A borrow of the layout through `switch` (`_prepared!` copied it, a
+    // retain of each of its arrays, on every call).
+    switch _prepared {
+    case .none:
       return nil
+    case .some(let prepared):
+      guard id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return nil }
+      if id.kind == .cell && id.item >= prepared.numberOfItems(inSection: id.section) { return nil }
+      return prepared.attributes(for: id, at: _state)
     }
-    if id.kind == .cell && id.item >= _prepared!.numberOfItems(inSection: id.section) { return nil }
-    return _prepared!.attributes(for: id, at: _state)
   }
 
   // MARK: - Bounds changes

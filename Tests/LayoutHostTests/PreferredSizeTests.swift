@@ -1,5 +1,5 @@
 import LayoutCore
-import LayoutHost
+@testable import LayoutHost
 import ScrollworkTestSupport
 import Testing
 
@@ -167,6 +167,44 @@ import Testing
     }
     #expect(!host.shouldInvalidate(forPreferredSize: Size(width: 10, height: 10), of: .cell(Int.max)))
     #expect(host.elements(in: host.bounds) == before)
+  }
+
+  /// The context's comparison of two attributes (field by field, in
+  /// place) is `==`: a change of any one field is seen, and equal values
+  /// are equal.
+  @Test func sameIsEquality() {
+    let base = LayoutAttributes(
+      id: .cell(3, section: 1), center: Point(x: 10, y: 20), size: Size(width: 30, height: 40),
+      transform: .identity, alpha: 0.5, zIndex: 2, isHidden: false,
+      extras: AttributeExtras(contentRect: Rect(x: 1, y: 2, width: 3, height: 4), overlayAlpha: 0.1))
+    var changes: [(String, (inout LayoutAttributes) -> Void)] = [
+      ("id", { $0.id = .cell(4, section: 1) }), ("kind", { $0.id.kind = .header }),
+      ("center.x", { $0.center.x += 1 }), ("center.y", { $0.center.y += 1 }),
+      ("width", { $0.size.width += 1 }), ("height", { $0.size.height += 1 }),
+      ("transform", { $0.transform = AffineTransform(scale: 2) }), ("alpha", { $0.alpha = 1 }),
+      ("zIndex", { $0.zIndex = 3 }), ("isHidden", { $0.isHidden = true }),
+      ("contentRect", { $0.extras.contentRect = nil }), ("overlayAlpha", { $0.extras.overlayAlpha = 0.2 }),
+      ("cornerRadius", { $0.extras.cornerRadius = 4 }), ("styleProgress", { $0.extras.styleProgress = 1 }),
+      ("isLeaving", { $0.extras.isLeaving = true }),
+    ]
+    changes.append(("nothing", { _ in }))
+    for (name, change) in changes {
+      var other = base
+      change(&other)
+      var a = base
+      let same = withUnsafePointer(to: &a) { p in
+        withUnsafePointer(to: &other) { q in LayoutHost<PreparedTagCloudLayout>.same(p, q) }
+      }
+      #expect(same == (base == other), "\(name)")
+    }
+    var signed = base
+    signed.center.x = -0.0
+    var unsigned = base
+    unsigned.center.x = 0.0
+    let equal = withUnsafePointer(to: &signed) { p in
+      withUnsafePointer(to: &unsigned) { q in LayoutHost<PreparedTagCloudLayout>.same(p, q) }
+    }
+    #expect(equal, "-0 and 0 are equal, as `==` says")
   }
 
   @Test func layoutsThatDoNotSelfSizeNeverInvalidateForAPreferredSize() throws {

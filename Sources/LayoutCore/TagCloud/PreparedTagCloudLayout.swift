@@ -438,6 +438,10 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   public func anchorElement(in rect: Rect) -> (id: ElementID, frame: Rect)? {
     var firstAny: (id: ElementID, frame: Rect)?
     var found: (id: ElementID, frame: Rect)?
+    // The two arrays the closure reads, as locals: capturing `self` copied
+    // the whole layout (a retain of each of its arrays) on every call.
+    let measured = self.measured
+    let sectionFirst = self.sectionFirst
     forEachElement(in: rect) { id, frame in
       if firstAny == nil { firstAny = (id, frame) }
       if id.kind != .cell || measured[sectionFirst[id.section] + id.item] {
