@@ -420,7 +420,19 @@ public enum LayoutCatalog {
       description: "tags \(layout), \(known ? "sizes" : "estimates") \(estimate)")
   }
 
-  static let tagTable = CatalogLayout(name: "tag-table") { r in
+  static let tagTable = CatalogLayout(
+    name: "tag-table",
+    estimated: { r in
+      let layout = TagTableLayout(
+        cloud: TagCloudLayout(
+          lineSpacing: r.double(in: 0...10), itemSpacing: r.double(in: 0...12), headerHeight: r.double(in: 0...30),
+          isRightToLeft: r.chance(0.3)),
+        rowSpacing: r.double(in: 0...10), tableInset: insets(&r))
+      return EstimatedCase(description: "tag-table \(layout), estimated sizes") { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      }
+    }
+  ) { r in
     var layout = TagTableLayout(
       cloud: TagCloudLayout(lineSpacing: r.double(in: 0...10)), rowSpacing: r.double(in: 0...10))
     if r.isHostile {
@@ -431,8 +443,15 @@ public enum LayoutCatalog {
         rowSpacing: r.double(in: 0...20), tableInset: insets(&r))
     }
     let sizes = (0..<r.int(in: 2...8)).map { _ in Size(width: r.double(in: 30...160), height: r.double(in: 20...40)) }
+    let estimated = r.chance(0.4)
+    let drawn = layout
+    let host =
+      estimated
+      ? LayoutHost(itemSizes: .cycling(sizes)) { items, viewport throws(LayoutError) in
+        try drawn.prepare(estimated: items, viewport: viewport)
+      } : LayoutHost(layout, itemSizes: .cycling(sizes))
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: .cycling(sizes)), counts: counts(&r, sections: 1...30, items: 0...14),
-      bounds: viewport(&r), description: "tag-table \(layout)")
+      host: host, counts: counts(&r, sections: 1...30, items: 0...14), bounds: viewport(&r),
+      description: "tag-table \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 }

@@ -164,6 +164,37 @@ import Testing
     #expect(!accepted4)
   }
 
+  /// A table of clouds of estimates: once every tag is measured (in any
+  /// order), it equals the table prepared from the measured sizes.
+  @Test func tagTableUpdatesEqualAFreshPrepare() throws {
+    for index in 0..<30 {
+      let seed = propertySeed(index, base: 0x7AB1)
+      var rng = SplitMix64(seed: seed)
+      let layout = TagTableLayout(
+        cloud: TagCloudLayout(
+          lineSpacing: rng.double(in: 0...10), itemSpacing: rng.double(in: 0...10),
+          headerHeight: rng.chance(0.5) ? rng.double(in: 10...30) : 0),
+        rowSpacing: rng.double(in: 0...10),
+        tableInset: EdgeInsets(top: rng.double(in: 0...20), left: 0, bottom: rng.double(in: 0...20), right: 0))
+      let truth = (0..<rng.int(in: 1...12)).map { _ in
+        (0..<rng.int(in: 0...40)).map { _ in Size(width: rng.double(in: 20...200), height: rng.double(in: 16...60)) }
+      }
+      let viewport = Viewport(width: rng.double(in: 250...500), height: 800)
+      var table = try layout.prepare(
+        estimated: LayoutItems(sections: truth.map { .uniform(Size(width: 80, height: 30), count: $0.count) }),
+        viewport: viewport)
+      var ids = truth.enumerated().flatMap { s, items in items.indices.map { ElementID.cell($0, section: s) } }
+      ids.shuffle(using: &rng)
+      for id in ids {
+        #expect(!table.isMeasured(id))
+        let accepted = table.setMeasuredSize(truth[id.section][id.item], for: id)
+        #expect(accepted && table.isMeasured(id))
+      }
+      let fresh = try layout.prepare(items: LayoutItems(sections: truth.map { .each($0) }), viewport: viewport)
+      Self.expectSame(table, fresh, at: ScrollState(), "seed \(seed)")
+    }
+  }
+
   /// Bad sizes and identities change nothing.
   @Test func badMeasurementsChangeNothing() throws {
     var flow = try FlowLayout().prepare(
