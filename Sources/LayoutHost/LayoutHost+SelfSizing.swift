@@ -56,7 +56,10 @@ extension LayoutHost {
     }
     // In place through the optional: no copy of the layout, no existential.
     guard let newOffset = _prepared!.recordPreferredSize(size, for: id, anchoredAt: offset) else {
-      // Unreachable: `shouldInvalidate` checked that the layout takes sizes.
+      // The layout does not size `id` (a cell of a flow's uniform
+      // section): nothing changed. The cache was invalidated by the
+      // access to `_prepared` (its generation moved), so the swapped
+      // buffer is never read as an answer.
       return context
     }
     hasLearntSizes = true

@@ -40,13 +40,21 @@ import Testing
     #expect(carousel.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == nil)
     #expect(carousel.attributes(for: .cell(3), at: ScrollState()) == unchanged)
     // A flow's uniform section shares one size: a preferred size changes
-    // nothing there, and the offset stays.
+    // nothing there (no offset is given back), and the host's context is
+    // empty.
     var flow = try FlowLayout().prepare(
       items: LayoutItems(count: 10, size: Size(width: 50, height: 50)),
       viewport: Viewport(size: Size(width: 390, height: 844)))
     let cell = flow.attributes(for: .cell(3), at: ScrollState())
-    #expect(flow.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == .zero)
+    #expect(flow.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == nil)
     #expect(flow.attributes(for: .cell(3), at: ScrollState()) == cell)
+    var host = LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 50, height: 50)))
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [200])
+    let shown = host.elements(in: host.bounds)
+    let context = host.invalidationContext(forPreferredSize: Size(width: 80, height: 80), of: .cell(3))
+    #expect(context.elements.isEmpty && context.contentOffsetAdjustment == .zero)
+    host.invalidate(with: context)
+    #expect(host.elements(in: host.bounds) == shown)
   }
 
   /// A horizontal flow of estimates scrolled far to the right: preferred

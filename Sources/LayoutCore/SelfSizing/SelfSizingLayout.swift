@@ -118,13 +118,16 @@ extension SelfSizingLayout {
   /// Marks the first element on screen at `offset`, records `size` for
   /// `id` keeping lines from that element, and returns the offset that
   /// keeps it still (`PreparedLayout.recordPreferredSize`); only the
-  /// offset's coordinate along `scrollAxis` changes.
+  /// offset's coordinate along `scrollAxis` changes. `nil`, changing
+  /// nothing, when the layout refuses the size for `id`
+  /// (`setMeasuredSize` answers `false`: a bad size, an identity it does
+  /// not size, such as a cell of a flow's uniform section).
   ///
   /// - Complexity: `mark(.firstVisible, at:)` plus the size update plus
   ///   `offset(keeping:from:)`.
   public mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point? {
     let mark = mark(.firstVisible, at: offset)
-    setMeasuredSize(size, for: id, keepingLinesFrom: mark.id)
+    guard setMeasuredSize(size, for: id, keepingLinesFrom: mark.id) else { return nil }
     return self.offset(keeping: mark, from: offset)
   }
 
