@@ -115,7 +115,9 @@ let package = Package(
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollPhysicsTests",
-      dependencies: ["ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "ScrollworkTestSupport"]),
+      dependencies: [
+        "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "ScrollworkTestSupport",
+      ]),
     .testTarget(name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "AlbumTests",

@@ -97,14 +97,40 @@ public struct RandomHostCase: Sendable, CustomStringConvertible {
   }
 }
 
-/// One layout of the catalog: its name (the CLI's) and a generator of
-/// random, valid configurations with items and bounds.
+/// A layout configuration drawn at random that takes estimated sizes: how
+/// to prepare items as estimates (a `SelfSizingLayout` that learns the real
+/// sizes later), and a description for failure messages.
+public struct EstimatedCase: Sendable, CustomStringConvertible {
+  public var description: String
+  /// Prepares `items` as estimates in `viewport`.
+  public var prepare: @Sendable (LayoutItems, Viewport) throws(LayoutError) -> any SelfSizingLayout
+
+  public init(
+    description: String,
+    prepare: @escaping @Sendable (LayoutItems, Viewport) throws(LayoutError) -> any SelfSizingLayout
+  ) {
+    self.description = description
+    self.prepare = prepare
+  }
+}
+
+/// One layout of the catalog: its name (the CLI's), a generator of random,
+/// valid configurations with items and bounds, and for a layout that takes
+/// estimated sizes, a generator of configurations to prepare estimates
+/// with (`LayoutCatalog.estimating`).
 public struct CatalogLayout: Sendable {
   public let name: String
   public let random: @Sendable (inout CatalogRandom) -> RandomHostCase
+  /// Random configurations prepared from estimates; `nil` for a layout
+  /// that takes no estimates (its guide says why).
+  public let estimated: (@Sendable (inout CatalogRandom) -> EstimatedCase)?
 
-  public init(name: String, random: @escaping @Sendable (inout CatalogRandom) -> RandomHostCase) {
+  public init(
+    name: String, estimated: (@Sendable (inout CatalogRandom) -> EstimatedCase)? = nil,
+    random: @escaping @Sendable (inout CatalogRandom) -> RandomHostCase
+  ) {
     self.name = name
+    self.estimated = estimated
     self.random = random
   }
 }
@@ -119,6 +145,10 @@ public enum LayoutCatalog {
   public static let all: [CatalogLayout] = [
     album, flow, photos, carousel, prominent, sticky, mosaic, waterfall, tags, tagTable,
   ]
+
+  /// The layouts that take estimated sizes (`CatalogLayout.estimated`):
+  /// the anchor tests and the fuzzers run every one of them.
+  public static var estimating: [CatalogLayout] { all.filter { $0.estimated != nil } }
 
   /// The layout called `name`, or `nil`.
   public static func layout(named name: String) -> CatalogLayout? { all.first { $0.name == name } }
@@ -169,8 +199,8 @@ public enum LayoutCatalog {
       horizontal: true, description: "album pager \(layout)")
   }
 
-  static let flow = CatalogLayout(name: "flow") { r in
-    let layout = FlowLayout(
+  static func flowLayout(_ r: inout CatalogRandom) -> FlowLayout {
+    FlowLayout(
       axis: r.chance(0.8) ? .vertical : .horizontal, lineSpacing: r.double(in: 0...20),
       interItemSpacing: r.double(in: 0...20),
       sectionInset: EdgeInsets(
@@ -178,14 +208,34 @@ public enum LayoutCatalog {
       ),
       headerLength: r.chance(0.5) ? r.double(in: 10...60) : 0, footerLength: r.chance(0.3) ? r.double(in: 10...60) : 0,
       pinsHeaders: r.chance(0.5), pinsFooters: r.chance(0.2), alignment: r.pick(FlowLayout.Alignment.allCases))
+  }
+
+  static let flow = CatalogLayout(
+    name: "flow",
+    estimated: { r in
+      var drawn = flowLayout(&r)
+      drawn.axis = r.chance(0.5) ? .vertical : .horizontal
+      let layout = drawn
+      return EstimatedCase(description: "flow \(layout), estimated sizes") { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      }
+    }
+  ) { r in
+    let layout = flowLayout(&r)
     let sizes: ItemSizeSource =
       r.chance(0.5)
       ? .uniform(Size(width: r.double(in: 20...200), height: r.double(in: 20...200)))
       : .cycling(
         (0..<r.int(in: 2...9)).map { _ in Size(width: r.double(in: 10...240), height: r.double(in: 10...240)) })
+    let estimated = r.chance(0.4)
+    let host =
+      estimated
+      ? LayoutHost(itemSizes: sizes) { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      } : LayoutHost(layout, itemSizes: sizes)
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: sizes), counts: counts(&r, sections: 1...5, items: 0...200),
-      bounds: viewport(&r), horizontal: layout.axis == .horizontal, description: "flow \(layout)")
+      host: host, counts: counts(&r, sections: 1...5, items: 0...200), bounds: viewport(&r),
+      horizontal: layout.axis == .horizontal, description: "flow \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 
   static let photos = CatalogLayout(name: "photos") { r in
@@ -239,23 +289,44 @@ public enum LayoutCatalog {
       description: "prominent \(layout)")
   }
 
-  static let sticky = CatalogLayout(name: "sticky") { r in
+  static func stickyLayout(_ r: inout CatalogRandom, cellSize: StickyHeaderLayout.CellSize? = nil) -> StickyHeaderLayout
+  {
     let parallax = r.chance(0.5)
-    var layout = StickyHeaderLayout(
+    return StickyHeaderLayout(
       headerHeight: r.chance(0.7) ? r.double(in: 50...300) : 0, menuHeight: r.chance(0.5) ? r.double(in: 20...60) : 0,
       sectionHeaderHeight: r.chance(0.7) ? r.double(in: 20...60) : 0,
       sectionFooterHeight: r.chance(0.3) ? r.double(in: 10...40) : 0,
-      cellSize: r.chance(0.5) ? .items : .fullWidth(height: r.double(in: 30...120)), lineSpacing: r.double(in: 0...10),
+      cellSize: cellSize ?? (r.chance(0.5) ? .items : .fullWidth(height: r.double(in: 30...120))),
+      lineSpacing: r.double(in: 0...10),
       interItemSpacing: r.double(in: 0...10), isHeaderStretchy: r.chance(0.5), isHeaderOverlayEnabled: r.chance(0.5),
       maxHeaderOverlayAlpha: r.double(in: 0...1), isMenuSticky: r.chance(0.5), areSectionHeadersSticky: r.chance(0.7),
       isCellParallaxEnabled: parallax, maxCellParallax: parallax ? r.double(in: 1...60) : 0)
+  }
+
+  static let sticky = CatalogLayout(
+    name: "sticky",
+    estimated: { r in
+      let layout = stickyLayout(&r, cellSize: .items)
+      return EstimatedCase(description: "sticky \(layout), estimated sizes") { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      }
+    }
+  ) { r in
+    var layout = stickyLayout(&r)
     if r.isHostile && r.chance(0.3) {
       layout.cellSize = .fixed(Size(width: r.double(in: 0...400), height: r.double(in: 0...400)))
     }
     let sizes = ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) }
+    let estimated = layout.cellSize == .items && r.chance(0.4)
+    let drawn = layout
+    let host =
+      estimated
+      ? LayoutHost(itemSizes: sizes) { items, viewport throws(LayoutError) in
+        try drawn.prepare(estimated: items, viewport: viewport)
+      } : LayoutHost(layout, itemSizes: sizes)
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: sizes), counts: counts(&r, sections: 1...6, items: 0...40),
-      bounds: viewport(&r), description: "sticky \(layout)")
+      host: host, counts: counts(&r, sections: 1...6, items: 0...40), bounds: viewport(&r),
+      description: "sticky \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 
   static let mosaic = CatalogLayout(name: "mosaic") { r in
@@ -272,7 +343,18 @@ public enum LayoutCatalog {
       description: "mosaic \(layout)")
   }
 
-  static let waterfall = CatalogLayout(name: "waterfall") { r in
+  static let waterfall = CatalogLayout(
+    name: "waterfall",
+    estimated: { r in
+      let layout = WaterfallLayout(
+        columnCount: r.int(in: 1...6), columnSpacing: r.double(in: 0...16), itemSpacing: r.double(in: 0...16),
+        headerHeight: r.chance(0.4) ? r.double(in: 10...60) : 0,
+        footerHeight: r.chance(0.3) ? r.double(in: 10...40) : 0, direction: r.pick(WaterfallLayout.Direction.allCases))
+      return EstimatedCase(description: "waterfall \(layout), estimated sizes") { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      }
+    }
+  ) { r in
     var layout = WaterfallLayout(
       columnCount: r.int(in: 1...6), columnSpacing: r.double(in: 0...16), itemSpacing: r.double(in: 0...16),
       headerHeight: r.chance(0.4) ? r.double(in: 10...60) : 0, footerHeight: r.chance(0.3) ? r.double(in: 10...40) : 0,
@@ -302,7 +384,17 @@ public enum LayoutCatalog {
       description: "waterfall \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 
-  static let tags = CatalogLayout(name: "tags") { r in
+  static let tags = CatalogLayout(
+    name: "tags",
+    estimated: { r in
+      let layout = TagCloudLayout(
+        lineSpacing: r.double(in: 0...16), itemSpacing: r.double(in: 0...16), isRightToLeft: r.chance(0.3),
+        paragraphLength: r.chance(0.5) ? r.int(in: 4...64) : 0)
+      return EstimatedCase(description: "tags \(layout), estimated sizes") { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      }
+    }
+  ) { r in
     var layout = TagCloudLayout(
       lineSpacing: r.double(in: 0...16), itemSpacing: r.double(in: 0...16), isRightToLeft: r.chance(0.3),
       paragraphLength: r.chance(0.5) ? r.int(in: 4...64) : 0)
@@ -328,7 +420,19 @@ public enum LayoutCatalog {
       description: "tags \(layout), \(known ? "sizes" : "estimates") \(estimate)")
   }
 
-  static let tagTable = CatalogLayout(name: "tag-table") { r in
+  static let tagTable = CatalogLayout(
+    name: "tag-table",
+    estimated: { r in
+      let layout = TagTableLayout(
+        cloud: TagCloudLayout(
+          lineSpacing: r.double(in: 0...10), itemSpacing: r.double(in: 0...12), headerHeight: r.double(in: 0...30),
+          isRightToLeft: r.chance(0.3)),
+        rowSpacing: r.double(in: 0...10), tableInset: insets(&r))
+      return EstimatedCase(description: "tag-table \(layout), estimated sizes") { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      }
+    }
+  ) { r in
     var layout = TagTableLayout(
       cloud: TagCloudLayout(lineSpacing: r.double(in: 0...10)), rowSpacing: r.double(in: 0...10))
     if r.isHostile {
@@ -339,8 +443,15 @@ public enum LayoutCatalog {
         rowSpacing: r.double(in: 0...20), tableInset: insets(&r))
     }
     let sizes = (0..<r.int(in: 2...8)).map { _ in Size(width: r.double(in: 30...160), height: r.double(in: 20...40)) }
+    let estimated = r.chance(0.4)
+    let drawn = layout
+    let host =
+      estimated
+      ? LayoutHost(itemSizes: .cycling(sizes)) { items, viewport throws(LayoutError) in
+        try drawn.prepare(estimated: items, viewport: viewport)
+      } : LayoutHost(layout, itemSizes: .cycling(sizes))
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: .cycling(sizes)), counts: counts(&r, sections: 1...30, items: 0...14),
-      bounds: viewport(&r), description: "tag-table \(layout)")
+      host: host, counts: counts(&r, sections: 1...30, items: 0...14), bounds: viewport(&r),
+      description: "tag-table \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 }

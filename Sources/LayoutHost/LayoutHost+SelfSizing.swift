@@ -56,9 +56,13 @@ extension LayoutHost {
     }
     // In place through the optional: no copy of the layout, no existential.
     guard let newOffset = _prepared!.recordPreferredSize(size, for: id, anchoredAt: offset) else {
-      // Unreachable: `shouldInvalidate` checked that the layout takes sizes.
+      // The layout does not size `id` (a cell of a flow's uniform
+      // section): nothing changed. The cache was invalidated by the
+      // access to `_prepared` (its generation moved), so the swapped
+      // buffer is never read as an answer.
       return context
     }
+    hasLearntSizes = true
     let after = _prepared!.contentSize(at: _state)
     var moved = _state
     moved.contentOffset = newOffset
@@ -88,31 +92,28 @@ extension LayoutHost {
     }
   }
 
-  /// Whether two attributes are equal: bit for bit (the usual case,
-  /// decided without copying either), else by `==` (a signed zero, or
-  /// padding bytes that differ).
+  /// Whether two attributes are equal (`==`), field by field, read in
+  /// place through the pointers: no copy of either (a copy of two
+  /// attributes and the derived `==` were a fifth of a preferred-size
+  /// update), and the centre first, since after a size change above the
+  /// screen every element has moved. Comparing bytes instead does not work:
+  /// the padding after `isHidden` and in `extras` holds whatever the reused
+  /// buffer held. Every field of `LayoutAttributes` is compared
+  /// (`PreferredSizeTests.sameIsEquality` changes each one).
   @inlinable
   static func same(_ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>) -> Bool {
-    let words = MemoryLayout<LayoutAttributes>.size / 8
-    let x = UnsafeRawPointer(a)
-    let y = UnsafeRawPointer(b)
-    var i = 0
-    while i < words {
-      if x.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-        != y.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
-      {
-        return a.pointee == b.pointee
-      }
-      i += 1
-    }
-    var j = words * 8
-    while j < MemoryLayout<LayoutAttributes>.size {
-      if x.load(fromByteOffset: j, as: UInt8.self) != y.load(fromByteOffset: j, as: UInt8.self) {
-        return a.pointee == b.pointee
-      }
-      j += 1
-    }
-    return true
+    // Coordinates as `Double`s: the geometry types' `==` are not always
+    // inlined across modules.
+    a.pointee.center.y == b.pointee.center.y && a.pointee.center.x == b.pointee.center.x
+      && a.pointee.size.height == b.pointee.size.height && a.pointee.size.width == b.pointee.size.width
+      && a.pointee.id == b.pointee.id && a.pointee.transform == b.pointee.transform
+      && a.pointee.alpha == b.pointee.alpha
+      && a.pointee.zIndex == b.pointee.zIndex && a.pointee.isHidden == b.pointee.isHidden
+      && a.pointee.extras.overlayAlpha == b.pointee.extras.overlayAlpha
+      && a.pointee.extras.cornerRadius == b.pointee.extras.cornerRadius
+      && a.pointee.extras.styleProgress == b.pointee.extras.styleProgress
+      && a.pointee.extras.isLeaving == b.pointee.extras.isLeaving
+      && a.pointee.extras.contentRect == b.pointee.extras.contentRect
   }
 
   /// The identities of elements in `after` that are not in `before` with

@@ -44,6 +44,7 @@ extension LayoutHost {
       throw .layout(error)
     }
     _prepared = after
+    hasLearntSizes = false
     _counts = newCounts
     finishPrepare()
     var target = clampedOffset(bounds.origin)

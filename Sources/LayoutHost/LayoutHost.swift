@@ -79,6 +79,11 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
 
   @usableFromInline var needsPrepare = true
   @usableFromInline var preparedSize: Size?
+  /// Whether a preferred size was recorded since the engine layout was
+  /// last prepared from the item source: a change of size then keeps the
+  /// learnt sizes (`SelfSizingLayout.resized(to:)`) instead of asking the
+  /// source again.
+  @usableFromInline var hasLearntSizes = false
   @usableFromInline var buffer: [LayoutAttributes] = []
   @usableFromInline var otherBuffer: [LayoutAttributes] = []
   @usableFromInline var idBuffer: [ElementID] = []
@@ -172,9 +177,10 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// of `counts` items, preparing the engine layout when the size or
   /// counts changed or an invalidation asked for it.
   ///
-  /// A layout that self-sizes keeps its measured sizes across a change of
-  /// size (`SelfSizingLayout.resized(to:)`); new counts start again from
-  /// the item source.
+  /// A layout that has learnt sizes from preferred sizes keeps them
+  /// across a change of size (`SelfSizingLayout.resized(to:)`); otherwise,
+  /// and for new counts, the sizes come again from the item source (which
+  /// may depend on the viewport).
   ///
   /// - Returns: whether the engine layout was prepared again.
   /// - Complexity: O(1) when nothing changed; the engine's prepare (O(n))
@@ -190,7 +196,8 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     try setBounds(newBounds)
     if !needsPrepare, prepared != nil, preparedSize == bounds.size, counts == newCounts { return false }
     let viewport = Viewport(size: bounds.size, scale: scale)
-    if counts == newCounts, var sizing = prepared as? any SelfSizingLayout, preparedSize != bounds.size {
+    if counts == newCounts, hasLearntSizes, var sizing = prepared as? any SelfSizingLayout, preparedSize != bounds.size
+    {
       _prepared = nil
       do throws(LayoutError) {
         sizing = try sizing.resized(to: viewport)
@@ -207,6 +214,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     _counts = newCounts
     do throws(LayoutError) {
       _prepared = try makePrepared(itemSizes.items(counts: newCounts, viewport: bounds.size), viewport)
+      hasLearntSizes = false
     } catch {
       _prepared = nil
       needsPrepare = true
@@ -271,12 +279,16 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: the engine's lookup, O(log n) at most.
   @inlinable
   public func attributes(for id: ElementID) -> LayoutAttributes? {
-    // `_prepared!` rather than `let prepared`: no copy of the layout.
-    guard _prepared != nil, id.section >= 0, id.item >= 0, id.section < _prepared!.numberOfSections else {
+    // A borrow of the layout through `switch` (`_prepared!` copied it, a
+    // retain of each of its arrays, on every call).
+    switch _prepared {
+    case .none:
       return nil
+    case .some(let prepared):
+      guard id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return nil }
+      if id.kind == .cell && id.item >= prepared.numberOfItems(inSection: id.section) { return nil }
+      return prepared.attributes(for: id, at: _state)
     }
-    if id.kind == .cell && id.item >= _prepared!.numberOfItems(inSection: id.section) { return nil }
-    return _prepared!.attributes(for: id, at: _state)
   }
 
   // MARK: - Bounds changes

@@ -9,10 +9,12 @@ public struct SelfSizingFrame: Hashable, Sendable {
   public var offset: Point
   /// The anchor held this frame.
   public var anchor: AnchorMark
-  /// The anchor's distance below the viewport's top after the frame (for
-  /// an element anchor: its top); `nil` when the element is gone.
-  public var anchorScreenY: Double?
-  /// The sum of the offset corrections made this frame (points, along y).
+  /// The anchor's distance past the viewport's start along the layout's
+  /// scroll axis after the frame (for an element anchor: its frame's
+  /// start); `nil` when the element is gone.
+  public var anchorScreenPosition: Double?
+  /// The sum of the offset corrections made this frame (points, along the
+  /// layout's scroll axis).
   public var correction: Double
   /// How many elements were measured this frame.
   public var measured: Int
@@ -22,10 +24,11 @@ public struct SelfSizingFrame: Hashable, Sendable {
 }
 
 /// A scroll surface over a self-sizing layout: each frame measures the
-/// elements that come into view (and only those), updates the layout with
-/// their real sizes, and moves the content offset so that the anchor keeps
-/// its place on screen, whether the surface is resting, dragged, flung or
-/// bouncing.
+/// elements that come into view, and those about to (`lookahead` points
+/// ahead of the viewport in the direction of motion), updates the layout
+/// with their real sizes, and moves the content offset along the layout's
+/// scroll axis so that the anchor keeps its place on screen, whether the
+/// surface is resting, dragged, flung or bouncing.
 ///
 /// ```swift
 /// var scroller = SelfSizingScroller(layout: cloud)
@@ -46,6 +49,15 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
   /// The elements to measure in the current pass (kept between frames so a
   /// steady frame loop does not allocate).
   var pending: [ElementID] = []
+  /// How far past the viewport, in points along the scroll axis and on
+  /// the side the content is moving towards, elements are measured before
+  /// they come into view (default: one viewport length; negative reads as
+  /// 0, non-finite as the default). Measuring ahead means that what comes
+  /// into view already has its real size, so learning sizes never moves
+  /// what is on screen, even in a fast fling.
+  public var lookahead: Double?
+  /// The offset shown by the last frame, for the direction of motion.
+  var lastFrameOffset: Point?
   /// The most measuring passes per frame: a pass measures what is visible
   /// and unmeasured; the corrected offset may reveal more.
   public static var maximumPasses: Int { 8 }
@@ -79,8 +91,33 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
   /// The visible rectangle at the surface's offset.
   public var visibleRect: Rect { Rect(origin: surface.contentOffset, size: layout.viewport.size) }
 
-  /// Measures what is visible and unmeasured, hands the sizes to the
-  /// layout, corrects the offset so the anchor holds, repeats while the
+  /// The rectangle measured this frame: the visible one, stretched by
+  /// `lookahead` along the scroll axis towards where the content is
+  /// going (the motion since the last frame, else the surface's velocity;
+  /// at rest, towards the content's start: sizes learnt before the anchor,
+  /// which sits at the viewport's start, move nothing on screen, while a
+  /// size learnt below the viewport could pull an element into the last
+  /// line on screen).
+  var measuredRect: Rect {
+    let axis = layout.scrollAxis
+    var rect = visibleRect
+    let offset = surface.contentOffset
+    var direction = lastFrameOffset.map { offset[axis] - $0[axis] } ?? 0
+    if direction == 0 || !direction.isFinite { direction = surface.velocity[axis] }
+    if direction == 0 || !direction.isFinite { direction = -1 }
+    let length = layout.viewport.size[axis]
+    let ahead = lookahead.map { $0.isFinite ? Swift.max(0, $0) : length } ?? length
+    var origin = rect.origin
+    var size = rect.size
+    if direction < 0 { origin[axis] -= ahead }
+    size[axis] += ahead
+    rect = Rect(origin: origin, size: size)
+    return rect
+  }
+
+  /// Measures what is visible and unmeasured (and what is within
+  /// `lookahead` of the viewport where the content is going), hands the
+  /// sizes to the layout, corrects the offset so the anchor holds, repeats while the
   /// corrected view shows more unmeasured elements (at most
   /// `maximumPasses`), then appends the visible attributes to `result`.
   ///
@@ -98,7 +135,7 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
     var clamped = false
     for _ in 0..<Self.maximumPasses {
       pending.removeAll(keepingCapacity: true)
-      layout.forEachUnmeasured(in: visibleRect) { pending.append($0) }
+      layout.forEachUnmeasured(in: measuredRect) { pending.append($0) }
       guard !pending.isEmpty else { break }
       let maxWidth = layout.maxItemWidth
       var changed = false
@@ -120,9 +157,10 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
       clamped = clamped || step.clamped
     }
     let offset = surface.contentOffset
+    lastFrameOffset = offset
     layout.attributes(in: visibleRect, at: state, into: &result)
     return SelfSizingFrame(
-      offset: offset, anchor: mark, anchorScreenY: layout.screenPosition(of: mark, at: offset),
+      offset: offset, anchor: mark, anchorScreenPosition: layout.screenPosition(of: mark, at: offset),
       correction: correction, measured: count, clamped: clamped)
   }
 
@@ -134,7 +172,7 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
     let before = surface.contentOffset
     surface.setContent(size: layout.contentSize(at: s), inset: layout.contentInset(at: s))
     let wanted = layout.offset(keeping: mark, from: before)
-    surface.translate(by: Point(x: 0, y: wanted.y - before.y))
+    surface.translate(by: wanted - before)
     var clamped = false
     if surface.phase == .idle && !surface.isTouching && surface.isOutOfBounds {
       // Resting past the end: the content got shorter below the anchor
@@ -142,8 +180,8 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
       surface.setContentOffset(surface.clamped(surface.contentOffset), at: surface.time)
       clamped = true
     }
-    surface.refitDeceleration()
-    return (surface.contentOffset.y - before.y, clamped)
+    surface.refitDeceleration(along: layout.scrollAxis)
+    return (surface.contentOffset[layout.scrollAxis] - before[layout.scrollAxis], clamped)
   }
 
   /// Lays the content out for a new viewport (a rotation), keeping the
@@ -159,17 +197,17 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
     surface.setViewportSize(layout.viewport.size)
     surface.setContent(size: layout.contentSize(at: state), inset: layout.contentInset(at: state))
     let wanted = layout.offset(keeping: mark, from: before)
-    surface.translate(by: Point(x: 0, y: wanted.y - before.y))
+    surface.translate(by: wanted - before)
     var clamped = false
     if !surface.isTouching && surface.phase != .decelerating && surface.isOutOfBounds {
       surface.setContentOffset(surface.clamped(surface.contentOffset), at: surface.time)
       clamped = true
     }
-    surface.refitDeceleration()
+    surface.refitDeceleration(along: layout.scrollAxis)
     let offset = surface.contentOffset
     return SelfSizingFrame(
-      offset: offset, anchor: mark, anchorScreenY: layout.screenPosition(of: mark, at: offset),
-      correction: offset.y - before.y, measured: 0, clamped: clamped)
+      offset: offset, anchor: mark, anchorScreenPosition: layout.screenPosition(of: mark, at: offset),
+      correction: offset[layout.scrollAxis] - before[layout.scrollAxis], measured: 0, clamped: clamped)
   }
 
   // MARK: GestureDriven
@@ -224,41 +262,51 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
 }
 
 extension ScrollSurface {
-  /// After the content's size changed under a fling: a free fling that was
-  /// going to run into an old edge runs into the new one instead (or runs
-  /// free when the content now reaches past it); a fling whose resting
-  /// point is past the new edges is sent there along its curve. Nothing
-  /// moves this instant: a change that would move the offset now is not
-  /// made.
-  mutating func refitDeceleration() {
-    guard phase == .decelerating, let motion = motionY else { return }
+  /// The running motion along `axis`.
+  fileprivate func runningMotion(along axis: Axis) -> AxisMotion? { axis == .horizontal ? motionX : motionY }
+
+  fileprivate mutating func setMotion(_ motion: AxisMotion?, along axis: Axis) {
+    if axis == .horizontal { motionX = motion } else { motionY = motion }
+  }
+
+  /// After the content's size changed under a fling along `axis`: a free
+  /// fling that was going to run into an old edge runs into the new one
+  /// instead (or runs free when the content now reaches past it); a fling
+  /// whose resting point is past the new edges is sent there along its
+  /// curve. Nothing moves this instant: a change that would move the
+  /// offset now is not made.
+  mutating func refitDeceleration(along axis: Axis = .vertical) {
+    guard phase == .decelerating, let motion = runningMotion(along: axis) else { return }
     let now = time
-    let current = contentOffset.y
-    let edge = clamp(current, minOffset.y, maxOffset.y)
+    let current = contentOffset[axis]
+    let edge = clamp(current, minOffset[axis], maxOffset[axis])
     if edge != current {
-      // Already past the new edge (the content ended above the viewport's
-      // bottom): bounce back to it from here, with the velocity it has.
+      // Already past the new edge (the content ended before the viewport's
+      // end): bounce back to it from here, with the velocity it has.
       guard abs(motion.rest - edge) > 1e-9 else { return }
-      motionY = AxisMotion.boundedSpring(
-        rest: edge, from: current, velocity: velocity.y, start: now, stiffness: configuration.bounceStiffness,
-        limit: viewportSize.height)
+      setMotion(
+        AxisMotion.boundedSpring(
+          rest: edge, from: current, velocity: velocity[axis], start: now, stiffness: configuration.bounceStiffness,
+          limit: viewportSize[axis]), along: axis)
       return
     }
     if case .decay(let from, let to, let rate, let start, let oldEdge, let stiffness, let limit) = motion,
-      oldEdge != nil || to > maxOffset.y || to < minOffset.y
+      oldEdge != nil || to > maxOffset[axis] || to < minOffset[axis]
     {
-      let newEdge: Double? = to > maxOffset.y ? maxOffset.y : to < minOffset.y ? minOffset.y : nil
+      let newEdge: Double? = to > maxOffset[axis] ? maxOffset[axis] : to < minOffset[axis] ? minOffset[axis] : nil
       guard newEdge != oldEdge else { return }
       let refit = AxisMotion.decay(
         from: from, to: to, rate: rate, start: start, edge: newEdge, stiffness: stiffness, limit: limit)
       if abs(refit.sample(at: now).position - current) < 1e-9 {
-        motionY = refit
+        setMotion(refit, along: axis)
         return
       }
     }
-    let rest = motionY?.rest ?? current
-    if rest > maxOffset.y + 1e-9 || rest < minOffset.y - 1e-9 {
-      redirect(to: Point(x: restingOffset.x, y: clamp(rest, minOffset.y, maxOffset.y)), at: now)
+    let rest = runningMotion(along: axis)?.rest ?? current
+    if rest > maxOffset[axis] + 1e-9 || rest < minOffset[axis] - 1e-9 {
+      var target = restingOffset
+      target[axis] = clamp(rest, minOffset[axis], maxOffset[axis])
+      redirect(to: target, at: now)
     }
   }
 }

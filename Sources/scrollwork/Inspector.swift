@@ -109,6 +109,48 @@ enum Simulator {
     }
   }
 
+  /// Runs a gesture script on a layout prepared from estimates: each frame
+  /// the `SelfSizingScroller` measures what comes into view (`measure`
+  /// gives an element's real size), holds the anchor, and a JSON line
+  /// reports the offset, the anchor and its screen position along the
+  /// scroll axis (`anchorScreenY`, or `anchorScreenX` for a horizontal
+  /// layout), the correction, how many elements were measured, whether the
+  /// offset was clamped, the events and, with `elements`, the visible
+  /// elements (`elementJSON`). One printer for every estimating layout.
+  static func runSelfSizing<L: SelfSizingLayout>(
+    _ layout: L, offset: Point, gestures: GestureScript, fps: Double, elements withElements: Bool,
+    configuration: ScrollConfiguration = ScrollConfiguration(), measure: (ElementID, Double) -> Size?,
+    elementJSON: (LayoutAttributes) -> String = \.json
+  ) throws {
+    var scroller = SelfSizingScroller(layout: layout, offset: offset, configuration: configuration)
+    let start = startingOffset(offset, on: scroller.surface)
+    if start != offset {
+      scroller = SelfSizingScroller(layout: layout, offset: start, configuration: configuration)
+    }
+    let screenKey = layout.scrollAxis == .horizontal ? "anchorScreenX" : "anchorScreenY"
+    var visible: [LayoutAttributes] = []
+    try gestures.run(on: &scroller, fps: fps) { scroller, time in
+      visible.removeAll(keepingCapacity: true)
+      let frame = scroller.layoutFrame(measure: measure, into: &visible)
+      var o = JSONObject()
+      o.add("time", time)
+      o.add("offset", frame.offset)
+      o.add("velocity", scroller.surface.velocity)
+      o.add("phase", scroller.surface.phase.rawValue)
+      o.add("anchor", raw: frame.anchor.id.map { "[\($0.section),\($0.item)]" } ?? "null")
+      o.add(screenKey, raw: frame.anchorScreenPosition.map(JSONWriter.number) ?? "null")
+      o.add("correction", frame.correction)
+      o.add("measured", frame.measured)
+      o.add("clamped", frame.clamped)
+      o.add("events", raw: "[" + scroller.drainEvents().map { JSONWriter.string($0.name) }.joined(separator: ",") + "]")
+      if withElements {
+        let sorted = visible.sorted { $0.id < $1.id }
+        o.add("elements", raw: "[" + sorted.map(elementJSON).joined(separator: ",") + "]")
+      }
+      print(o.text)
+    }
+  }
+
   /// Where a simulation starts: `requested` (`--offset`) when the scroll
   /// view can rest there, otherwise the nearest offset in its scroll range,
   /// with a note on standard error naming `--offset`, the range and where

@@ -163,7 +163,7 @@ import Testing
     for g in 0..<60 { cloud.setMeasuredSize(Size(width: 90, height: 30), for: .cell(g)) }
     let offset = Point(x: 0, y: 415)  // line 10 starts at 400
     let mark = cloud.mark(.firstVisible, at: offset)
-    #expect(mark == .element(.cell(30), screenY: -15))
+    #expect(mark == .element(.cell(30), screenPosition: -15))
     // Lines above the viewport grow by 20 each.
     for g in stride(from: 0, to: 30, by: 3) { cloud.setMeasuredSize(Size(width: 90, height: 50), for: .cell(g)) }
     let corrected = cloud.offset(keeping: mark, from: offset)
@@ -183,7 +183,7 @@ import Testing
     let offset = Point(x: 0, y: 200)
     let top = cloud.mark(.top, at: offset)
     let bottom = cloud.mark(.bottom, at: offset)
-    let item = cloud.mark(.item(.cell(90), distanceFromTop: 50), at: offset)
+    let item = cloud.mark(.item(.cell(90), distanceFromStart: 50), at: offset)
     let height = cloud.contentSize(at: ScrollState()).height
     cloud.setMeasuredSize(Size(width: 90, height: 130), for: .cell(0))
     #expect(cloud.offset(keeping: top, from: offset).y == 200)
@@ -191,6 +191,6 @@ import Testing
     #expect(cloud.contentSize(at: ScrollState()).height == height + 100)
     // Tag 90 starts line 30 at 1200, moved down by 100.
     #expect(cloud.offset(keeping: item, from: offset).y == 1250)
-    #expect(cloud.offset(keeping: .element(.cell(5000), screenY: 3), from: offset) == offset)
+    #expect(cloud.offset(keeping: .element(.cell(5000), screenPosition: 3), from: offset) == offset)
   }
 }

@@ -1,4 +1,4 @@
-import LayoutCore
+@testable import LayoutCore
 import ScrollworkTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import LayoutCore
-import LayoutHost
+@testable import LayoutHost
 import ScrollworkTestSupport
 import Testing
 
@@ -30,14 +30,64 @@ import Testing
   @Test func selfSizingLayoutsAndOnlyTheyTakePreferredSizes() throws {
     #expect(Self.takesSizes(PreparedTagCloudLayout.self))
     #expect(Self.takesSizes(PreparedWaterfallLayout.self))
-    #expect(!Self.takesSizes(PreparedFlowLayout.self))
+    #expect(Self.takesSizes(PreparedFlowLayout.self))
+    #expect(Self.takesSizes(PreparedStickyHeaderLayout.self))
     #expect(!Self.takesSizes(PreparedCenteredLayout.self))
+    var carousel = try CarouselLayout.plain.prepare(
+      items: LayoutItems(count: 10, size: Size(width: 50, height: 50)),
+      viewport: Viewport(size: Size(width: 390, height: 300)))
+    let unchanged = carousel.attributes(for: .cell(3), at: ScrollState())
+    #expect(carousel.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == nil)
+    #expect(carousel.attributes(for: .cell(3), at: ScrollState()) == unchanged)
+    // A flow's uniform section shares one size: a preferred size changes
+    // nothing there (no offset is given back), and the host's context is
+    // empty.
     var flow = try FlowLayout().prepare(
       items: LayoutItems(count: 10, size: Size(width: 50, height: 50)),
       viewport: Viewport(size: Size(width: 390, height: 844)))
-    let unchanged = flow.attributes(for: .cell(3), at: ScrollState())
+    let cell = flow.attributes(for: .cell(3), at: ScrollState())
     #expect(flow.recordPreferredSize(Size(width: 80, height: 80), for: .cell(3), anchoredAt: .zero) == nil)
-    #expect(flow.attributes(for: .cell(3), at: ScrollState()) == unchanged)
+    #expect(flow.attributes(for: .cell(3), at: ScrollState()) == cell)
+    var host = LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 50, height: 50)))
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [200])
+    let shown = host.elements(in: host.bounds)
+    let context = host.invalidationContext(forPreferredSize: Size(width: 80, height: 80), of: .cell(3))
+    #expect(context.elements.isEmpty && context.contentOffsetAdjustment == .zero)
+    host.invalidate(with: context)
+    #expect(host.elements(in: host.bounds) == shown)
+  }
+
+  /// A horizontal flow of estimates scrolled far to the right: preferred
+  /// sizes of cells to the left of the viewport move the offset along x
+  /// only, by the content's change in width, and nothing on screen moves.
+  @Test func aHorizontalFlowAdjustsTheOffsetAlongX() throws {
+    var host = LayoutHost(itemSizes: .uniform(Size(width: 80, height: 40))) { items, viewport throws(LayoutError) in
+      try FlowLayout(axis: .horizontal, lineSpacing: 6, interItemSpacing: 4).prepare(
+        estimated: items, viewport: viewport)
+    }
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 844, height: 390), counts: [6000])
+    try host.setBounds(Rect(x: 30_000, y: 0, width: 844, height: 390))
+    var rng = SplitMix64(seed: 20)
+    var adjusted = 0
+    for step in 0..<150 {
+      let before = Self.screen(host)
+      let item = rng.int(in: 0...2000)
+      guard let frame = host.attributes(for: .cell(item)), frame.frame.maxX < host.bounds.minX - 400 else { continue }
+      let size = Size(width: rng.double(in: 30...200), height: rng.double(in: 20...120))
+      guard host.shouldInvalidate(forPreferredSize: size, of: .cell(item)) else { continue }
+      let context = host.invalidationContext(forPreferredSize: size, of: .cell(item))
+      #expect(context.contentOffsetAdjustment.y == 0, "step \(step)")
+      #expect(context.contentSizeAdjustment.height == 0, "step \(step)")
+      #expect(isClose(context.contentOffsetAdjustment.x, context.contentSizeAdjustment.width), "step \(step)")
+      if context.contentOffsetAdjustment.x != 0 { adjusted += 1 }
+      host.invalidate(with: context)
+      let after = Self.screen(host)
+      for (id, position) in before {
+        guard let moved = after[id] else { continue }
+        #expect(isClose(moved, position), "step \(step): \(id) moved on screen from \(position) to \(moved)")
+      }
+    }
+    #expect(adjusted > 20)
   }
 
   @Test func sizesAboveTheViewportMoveTheOffsetByTheSizeChangeAndNothingOnScreenMoves() throws {
@@ -127,8 +177,47 @@ import Testing
     #expect(host.elements(in: host.bounds) == before)
   }
 
+  /// The context's comparison of two attributes (field by field, in
+  /// place) is `==`: a change of any one field is seen, and equal values
+  /// are equal.
+  @Test func sameIsEquality() {
+    let base = LayoutAttributes(
+      id: .cell(3, section: 1), center: Point(x: 10, y: 20), size: Size(width: 30, height: 40),
+      transform: .identity, alpha: 0.5, zIndex: 2, isHidden: false,
+      extras: AttributeExtras(contentRect: Rect(x: 1, y: 2, width: 3, height: 4), overlayAlpha: 0.1))
+    var changes: [(String, (inout LayoutAttributes) -> Void)] = [
+      ("id", { $0.id = .cell(4, section: 1) }), ("kind", { $0.id.kind = .header }),
+      ("center.x", { $0.center.x += 1 }), ("center.y", { $0.center.y += 1 }),
+      ("width", { $0.size.width += 1 }), ("height", { $0.size.height += 1 }),
+      ("transform", { $0.transform = AffineTransform(scale: 2) }), ("alpha", { $0.alpha = 1 }),
+      ("zIndex", { $0.zIndex = 3 }), ("isHidden", { $0.isHidden = true }),
+      ("contentRect", { $0.extras.contentRect = nil }), ("overlayAlpha", { $0.extras.overlayAlpha = 0.2 }),
+      ("cornerRadius", { $0.extras.cornerRadius = 4 }), ("styleProgress", { $0.extras.styleProgress = 1 }),
+      ("isLeaving", { $0.extras.isLeaving = true }),
+    ]
+    changes.append(("nothing", { _ in }))
+    for (name, change) in changes {
+      var other = base
+      change(&other)
+      var a = base
+      let same = withUnsafePointer(to: &a) { p in
+        withUnsafePointer(to: &other) { q in LayoutHost<PreparedTagCloudLayout>.same(p, q) }
+      }
+      #expect(same == (base == other), "\(name)")
+    }
+    var signed = base
+    signed.center.x = -0.0
+    var unsigned = base
+    unsigned.center.x = 0.0
+    let equal = withUnsafePointer(to: &signed) { p in
+      withUnsafePointer(to: &unsigned) { q in LayoutHost<PreparedTagCloudLayout>.same(p, q) }
+    }
+    #expect(equal, "-0 and 0 are equal, as `==` says")
+  }
+
   @Test func layoutsThatDoNotSelfSizeNeverInvalidateForAPreferredSize() throws {
-    var host = try hostCases[0].prepared()
+    var host = LayoutHost(CarouselLayout.plain, itemSizes: .viewportHeightSquares)
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 300), counts: [20])
     #expect(!host.isSelfSizing)
     #expect(!host.shouldInvalidate(forPreferredSize: Size(width: 10, height: 10), of: .cell(0)))
     #expect(host.invalidationContext(forPreferredSize: Size(width: 10, height: 10), of: .cell(0)).elements.isEmpty)

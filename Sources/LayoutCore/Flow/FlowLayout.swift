@@ -137,4 +137,35 @@ public struct FlowLayout: CollectionLayout {
     try items.validateAddressableCount()
     return try PreparedFlowLayout(layout: self, items: items, viewport: viewport)
   }
+
+  /// Lays out items whose sizes are estimates: every cell starts
+  /// unmeasured and takes its real size later through
+  /// `PreparedFlowLayout.setMeasuredSize(_:for:keepingLinesFrom:)` (what a
+  /// self-sizing cell reports; `forEachUnmeasured(in:_:)` names the cells
+  /// still to measure). Uniform sections are stored cell by cell, so that
+  /// each cell can take its own size.
+  ///
+  /// ```swift
+  /// var flow = try FlowLayout(axis: .horizontal)
+  ///   .prepare(estimated: LayoutItems(count: 10_000, size: Size(width: 80, height: 40)),
+  ///            viewport: Viewport(width: 390, height: 300))
+  /// flow.setMeasuredSize(Size(width: 120, height: 40), for: .cell(3), keepingLinesFrom: nil)
+  /// ```
+  ///
+  /// - Complexity: as `prepare(items:viewport:)`, with every cell stored
+  ///   (48 bytes plus 2 per cell).
+  /// - Throws: as `prepare(items:viewport:)`.
+  public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
+    try items.validate()
+    try items.validateAddressableCount()
+    let stored = LayoutItems(
+      sections: items.sections.map { section in
+        if let size = section.uniformSize { return .each(Array(repeating: size, count: section.count)) }
+        return section
+      })
+    var prepared = try prepare(items: stored, viewport: viewport)
+    prepared.isEstimated = true
+    prepared.measured = [Bool](repeating: false, count: prepared.cellFrames.count)
+    return prepared
+  }
 }

@@ -7,23 +7,35 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// The viewport the geometry was prepared for.
   public let viewport: Viewport
   /// Cell frames of the sections with per-item sizes, in order.
-  @usableFromInline let cellFrames: [Rect]
+  @usableFromInline var cellFrames: [Rect]
+  /// Per stored cell: whether it starts a line (kept so that a measured
+  /// size re-breaks only the lines it changes).
+  @usableFromInline var lineBreaks: [Bool]
+  /// Whether the stored cells' sizes are estimates until measured
+  /// (`FlowLayout.prepare(estimated:viewport:)`).
+  public internal(set) var isEstimated = false
+  /// Per stored cell, after an estimated prepare: whether it has its real
+  /// size (empty otherwise).
+  @usableFromInline var measured: [Bool] = []
+  /// How many stored cells have been measured since an estimated prepare.
+  public internal(set) var measuredCount = 0
   /// The index of each section's first stored cell in `cellFrames`, plus the
   /// total (uniform sections store none).
   @usableFromInline let sectionStarts: [Int]
   /// Each section's item count.
   @usableFromInline let itemCounts: [Int]
   /// The uniform sections' arithmetic, by section (`nil` for stored ones).
-  @usableFromInline let uniformSections: [UniformFlowSection?]
+  @usableFromInline var uniformSections: [UniformFlowSection?]
   /// Whether any section is uniform (to skip the per-section walk when none
   /// is and there are no headers or footers).
   @usableFromInline let hasUniformSections: Bool
   /// Per section: where it starts and ends along the main axis, where its
   /// header ends and its footer starts (the model shared with the sticky
   /// layout), with the index that finds the sections meeting a rectangle.
-  @usableFromInline let sections: SectionExtents
-  @usableFromInline let cellIndex: SortedExtentIndex
-  public let contentLength: Double
+  @usableFromInline var sections: SectionExtents
+  @usableFromInline var cellIndex: SortedExtentIndex
+  /// The content's length along the scroll axis.
+  public internal(set) var contentLength: Double
 
   /// Lays out `items`; `layout` has been validated (`FlowLayout.validate()`)
   /// and the item count checked.
@@ -48,10 +60,12 @@ public struct PreparedFlowLayout: PreparedLayout {
     let room = Swift.max(0, crossLength - inset.total(cross))
 
     var frames: [Rect] = []
+    var breaks: [Bool] = []
     var counts: [Int] = []
     var uniforms: [UniformFlowSection?] = []
     let storedCount = items.sections.reduce(0) { $0 + ($1.uniformSize == nil ? $1.count : 0) }
     frames.reserveCapacity(storedCount)
+    breaks.reserveCapacity(storedCount)
     var starts: [Int] = []
     var extents = SectionExtents()
     extents.reserveCapacity(items.sections.count)
@@ -71,7 +85,8 @@ public struct PreparedFlowLayout: PreparedLayout {
         count: line.count, used: used, gap: gap, room: room, start: crossStart, isLast: isLast)
       let spacing = placement.spacing
       var position = placement.start
-      for size in line {
+      for (k, size) in line.enumerated() {
+        breaks.append(k == 0)
         let mainMin = lineStart + (lineLength - size[main]) / 2
         let frame = Rect(
           axis: axis, mainMin: mainMin, crossMin: position, mainLength: size[main], crossLength: size[cross])
@@ -130,6 +145,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     try LayoutLimits.checkContent(cursor)
     starts.append(frames.count)
     cellFrames = frames
+    lineBreaks = breaks
     sectionStarts = starts
     itemCounts = counts
     uniformSections = uniforms

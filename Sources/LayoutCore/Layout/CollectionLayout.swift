@@ -113,7 +113,8 @@ public protocol PreparedLayout: Sendable {
   /// on screen at content offset `offset` where it is on screen (re-breaking
   /// lines from it upward where the layout breaks lines), and returns the
   /// content offset that does so; `nil` (changing nothing) for a layout
-  /// that does not take preferred sizes. The layout is updated in place
+  /// that does not take preferred sizes, or does not take this one (a bad
+  /// size, an element it does not size). The layout is updated in place
   /// when its storage is not shared.
   ///
   /// A `SelfSizingLayout` answers `mark(.firstVisible, at:)`, then

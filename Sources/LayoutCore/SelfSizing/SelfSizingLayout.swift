@@ -4,9 +4,10 @@
 ///
 /// A scroller (`SelfSizingScroller` in ScrollPhysics) asks the layout which
 /// visible elements still have their estimates, has the caller measure
-/// them, hands the sizes back through `setMeasuredSize(_:for:)`, and moves
-/// the content offset so that an anchor element keeps its place on screen
-/// (`ScrollAnchor`).
+/// them, hands the sizes back through
+/// `setMeasuredSize(_:for:keepingLinesFrom:)`, and moves the content offset
+/// along the scroll axis so that an anchor element keeps its place on
+/// screen (`ScrollAnchor`).
 public protocol SelfSizingLayout: PreparedLayout where State == ScrollState {
   /// The widest an element may be: the width to measure wrapped content to.
   var maxItemWidth: Double { get }
@@ -14,19 +15,27 @@ public protocol SelfSizingLayout: PreparedLayout where State == ScrollState {
   /// Whether `id` has its real size (elements of fixed size always do).
   func isMeasured(_ id: ElementID) -> Bool
 
-  /// Gives `id` its measured size and marks it measured.
-  ///
-  /// - Complexity: O(log n) for a layout's common case (see its guide).
-  /// - Returns: `false`, changing nothing, for an identity the layout does
-  ///   not size or a size that is negative or not finite.
-  @discardableResult
-  mutating func setMeasuredSize(_ size: Size, for id: ElementID) -> Bool
+  /// The axis the layout scrolls along: where anchors are measured and
+  /// offsets corrected (`mark(_:at:)`, `offset(keeping:from:)`). The
+  /// default is `.vertical`; a flow follows its `FlowLayout.axis`.
+  var scrollAxis: Axis { get }
 
-  /// As `setMeasuredSize(_:for:)`, told which element keeps its place on
-  /// screen (`AnchorMark.id`): a layout that re-arranges elements after a
-  /// size changes (the tag cloud re-breaks lines) leaves the anchor and
-  /// what follows it as they are when the change is before the anchor. The
-  /// default ignores `anchor`.
+  /// Gives `id` its measured size and marks it measured: the one way to
+  /// hand a layout a real size (`setMeasuredSize(_:for:)` is its short
+  /// form, with no anchor).
+  ///
+  /// `anchor` is the element that keeps its place on screen
+  /// (`AnchorMark.id`). When `id` comes before it, a layout that
+  /// re-arranges elements after a size changes (lines re-broken, columns
+  /// re-chosen) leaves the anchor and everything after it arranged as
+  /// they were, relative to the anchor: only what lies between `id` and
+  /// the anchor is re-arranged. With `nil`, or when `id` is at or after
+  /// the anchor, the layout re-arranges as a fresh prepare would.
+  ///
+  /// - Complexity: see the layout (O(log n) for the tag cloud; O(n) in
+  ///   the changed section for the flow and the waterfall).
+  /// - Returns: `false`, changing nothing, for an identity the layout does
+  ///   not size or a size that is negative, not finite or out of range.
   @discardableResult
   mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool
 
@@ -50,28 +59,35 @@ public protocol SelfSizingLayout: PreparedLayout where State == ScrollState {
 }
 
 /// What keeps its place on screen when measured sizes differ from the
-/// estimates (MagazineLayout's vertical anchors).
+/// estimates (MagazineLayout's anchors), along the layout's scroll axis
+/// (`SelfSizingLayout.scrollAxis`): y for a vertical layout, x for a
+/// horizontal one. "Top" and "bottom" below are the content's start and
+/// end along that axis (left and right for a horizontal layout).
 public enum ScrollAnchor: Hashable, Sendable {
   /// The first element on screen that already has its real size (else the
-  /// first on screen) keeps its distance from the viewport's top. Default.
+  /// first on screen) keeps its distance from the viewport's start. Default.
   case firstVisible
-  /// The offset stays: the content's top keeps its place.
+  /// The offset stays: the content's start keeps its place.
   case top
-  /// The content's bottom keeps its distance from the viewport's bottom.
+  /// The content's end keeps its distance from the viewport's start.
   case bottom
-  /// Element `id` stays `distanceFromTop` points below the viewport's top
-  /// (content coordinates; the offset follows the element wherever it is).
-  case item(ElementID, distanceFromTop: Double)
+  /// Element `id`'s start stays `distanceFromStart` points past the
+  /// viewport's start along the scroll axis (the offset follows the
+  /// element wherever it is). A non-finite distance is read as 0.
+  case item(ElementID, distanceFromStart: Double)
 }
 
-/// An anchor pinned down before sizes change: what to hold, and where.
+/// An anchor pinned down before sizes change: what to hold, and where, as
+/// positions along the layout's scroll axis (`SelfSizingLayout.scrollAxis`).
 public enum AnchorMark: Hashable, Sendable {
-  /// Keep this content offset (`.top`, or nothing on screen).
+  /// Keep this content offset along the scroll axis (`.top`, or nothing on
+  /// screen).
   case offset(Double)
-  /// Keep the content's bottom this far below the viewport's top.
+  /// Keep the content's end this far past the viewport's start.
   case bottom(distance: Double)
-  /// Keep element `id`'s top `screenY` points below the viewport's top.
-  case element(ElementID, screenY: Double)
+  /// Keep element `id`'s start (its frame's minimum along the scroll axis)
+  /// `screenPosition` points past the viewport's start.
+  case element(ElementID, screenPosition: Double)
 
   /// The anchored element, if any.
   public var id: ElementID? {
@@ -81,9 +97,19 @@ public enum AnchorMark: Hashable, Sendable {
 }
 
 extension SelfSizingLayout {
+  /// `.vertical`: the default for layouts that only scroll along y.
+  public var scrollAxis: Axis { .vertical }
+
+  /// The short form of `setMeasuredSize(_:for:keepingLinesFrom:)`, with no
+  /// anchor: the layout re-arranges what follows `id` as a fresh prepare
+  /// with the new size would (where it re-arranges at all).
+  ///
+  /// - Complexity: as `setMeasuredSize(_:for:keepingLinesFrom:)`.
+  /// - Returns: `false`, changing nothing, for an identity the layout does
+  ///   not size or a size that is negative, not finite or out of range.
   @discardableResult
-  public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
-    setMeasuredSize(size, for: id)
+  public mutating func setMeasuredSize(_ size: Size, for id: ElementID) -> Bool {
+    setMeasuredSize(size, for: id, keepingLinesFrom: nil)
   }
 
   /// `true`: a self-sizing layout takes preferred sizes.
@@ -91,63 +117,77 @@ extension SelfSizingLayout {
 
   /// Marks the first element on screen at `offset`, records `size` for
   /// `id` keeping lines from that element, and returns the offset that
-  /// keeps it still (`PreparedLayout.recordPreferredSize`).
+  /// keeps it still (`PreparedLayout.recordPreferredSize`); only the
+  /// offset's coordinate along `scrollAxis` changes. `nil`, changing
+  /// nothing, when the layout refuses the size for `id`
+  /// (`setMeasuredSize` answers `false`: a bad size, an identity it does
+  /// not size, such as a cell of a flow's uniform section).
   ///
   /// - Complexity: `mark(.firstVisible, at:)` plus the size update plus
   ///   `offset(keeping:from:)`.
   public mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point? {
     let mark = mark(.firstVisible, at: offset)
-    setMeasuredSize(size, for: id, keepingLinesFrom: mark.id)
+    guard setMeasuredSize(size, for: id, keepingLinesFrom: mark.id) else { return nil }
     return self.offset(keeping: mark, from: offset)
   }
 
   /// Pins `anchor` down at content offset `offset`: call before changing
-  /// sizes, then `offset(keeping:from:)` after.
+  /// sizes, then `offset(keeping:from:)` after. Positions are along
+  /// `scrollAxis`; a non-finite offset coordinate is read as 0.
   ///
   /// - Complexity: O(log n + k) for `.firstVisible`, O(log n) otherwise.
   public func mark(_ anchor: ScrollAnchor, at offset: Point) -> AnchorMark {
     let offset = offset.sanitized
+    let axis = scrollAxis
     switch anchor {
     case .top:
-      return .offset(offset.y)
+      return .offset(offset[axis])
     case .bottom:
-      return .bottom(distance: contentSize(at: ScrollState(contentOffset: offset)).height - offset.y)
+      return .bottom(distance: contentSize(at: ScrollState(contentOffset: offset))[axis] - offset[axis])
     case .item(let id, let distance):
-      return .element(id, screenY: distance.finiteOr(0))
+      return .element(id, screenPosition: distance.finiteOr(0))
     case .firstVisible:
       let rect = Rect(origin: offset, size: viewport.size)
-      guard let (id, frame) = anchorElement(in: rect) else { return .offset(offset.y) }
-      return .element(id, screenY: frame.minY - offset.y)
+      guard let (id, frame) = anchorElement(in: rect) else { return .offset(offset[axis]) }
+      return .element(id, screenPosition: frame.min(axis) - offset[axis])
     }
   }
 
   /// The content offset that puts `mark` back where it was, from the
-  /// current `offset` (only y changes). An element that no longer exists
-  /// keeps the offset.
+  /// current `offset`: only the coordinate along `scrollAxis` changes. An
+  /// element that no longer exists keeps the offset; a non-finite offset
+  /// coordinate is read as 0.
   ///
   /// - Complexity: O(log n).
   public func offset(keeping mark: AnchorMark, from offset: Point) -> Point {
     let offset = offset.sanitized
+    let axis = scrollAxis
+    var result = offset
     switch mark {
-    case .offset(let y):
-      return Point(x: offset.x, y: y)
+    case .offset(let position):
+      result[axis] = position.finiteOr(0)
     case .bottom(let distance):
-      return Point(x: offset.x, y: contentSize(at: ScrollState(contentOffset: offset)).height - distance)
-    case .element(let id, let screenY):
+      result[axis] = contentSize(at: ScrollState(contentOffset: offset))[axis] - distance.finiteOr(0)
+    case .element(let id, let screen):
       guard let frame = attributes(for: id, at: ScrollState(contentOffset: offset))?.frame else { return offset }
-      return Point(x: offset.x, y: frame.minY - screenY)
+      result[axis] = frame.min(axis) - screen.finiteOr(0)
     }
+    return result
   }
 
-  /// Where `mark`'s anchor is now, as a distance below the viewport's top
-  /// at `offset` (for reports and tests); `nil` for an element that no
-  /// longer exists.
+  /// Where `mark`'s anchor is now, as a distance past the viewport's start
+  /// along `scrollAxis` at `offset` (for reports and tests); `nil` for an
+  /// element that no longer exists.
+  ///
+  /// - Complexity: O(log n).
   public func screenPosition(of mark: AnchorMark, at offset: Point) -> Double? {
+    let offset = offset.sanitized
+    let axis = scrollAxis
     switch mark {
-    case .offset(let y): return y - offset.y
-    case .bottom: return contentSize(at: ScrollState(contentOffset: offset)).height - offset.y
+    case .offset(let position): return position - offset[axis]
+    case .bottom: return contentSize(at: ScrollState(contentOffset: offset))[axis] - offset[axis]
     case .element(let id, _):
-      return attributes(for: id, at: ScrollState(contentOffset: offset)).map { $0.frame.minY - offset.y }
+      return attributes(for: id, at: ScrollState(contentOffset: offset)).map { $0.frame.min(axis) - offset[axis] }
     }
   }
 }

@@ -29,20 +29,28 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   }
 
   /// Where each section's parts lie along y.
-  @usableFromInline let sections: SectionExtents
+  @usableFromInline var sections: SectionExtents
   /// Each section's cells.
-  @usableFromInline let cells: [Cells]
+  @usableFromInline var cells: [Cells]
   /// Tops and sizes of the cells of varying sections, all such sections in
   /// order.
-  @usableFromInline let varyingTops: [Double]
-  @usableFromInline let varyingSizes: [Size]
+  @usableFromInline var varyingTops: [Double]
+  @usableFromInline var varyingSizes: [Size]
+  /// Whether the cells' sizes are estimates until measured
+  /// (`StickyHeaderLayout.prepare(estimated:viewport:)`).
+  public internal(set) var isEstimated = false
+  /// Per stored cell, after an estimated prepare: whether it has its real
+  /// size (empty otherwise).
+  @usableFromInline var measured: [Bool] = []
+  /// How many cells have been measured since an estimated prepare.
+  public internal(set) var measuredCount = 0
 
   /// The top header's height (0 when absent).
   public let headerHeight: Double
   /// The menu bar's height (0 when absent).
   public let menuHeight: Double
   /// The height of the whole content.
-  public let contentHeight: Double
+  public internal(set) var contentHeight: Double
   /// The x of every cell's left edge.
   public let cellMinX: Double
 

@@ -180,6 +180,46 @@ public struct StickyHeaderLayout: CollectionLayout {
     try items.validateAddressableCount()
     return try PreparedStickyHeaderLayout(layout: self, items: items, viewport: viewport)
   }
+
+  /// Lays out cells whose sizes are estimates (`cellSize` must be
+  /// `.items`): every cell starts unmeasured and takes its real size later
+  /// through `PreparedStickyHeaderLayout.setMeasuredSize(_:for:keepingLinesFrom:)`;
+  /// `forEachUnmeasured(in:_:)` names the cells still to measure. Uniform
+  /// sections are stored cell by cell, so that each cell can take its own
+  /// height.
+  ///
+  /// ```swift
+  /// var list = try StickyHeaderLayout(sectionHeaderHeight: 30, cellSize: .items)
+  ///   .prepare(estimated: LayoutItems(count: 5_000, size: Size(width: 390, height: 44)),
+  ///            viewport: Viewport(width: 390, height: 844))
+  /// list.setMeasuredSize(Size(width: 390, height: 120), for: .cell(2), keepingLinesFrom: nil)
+  /// ```
+  ///
+  /// - Complexity: as `prepare(items:viewport:)` for `.each` sections
+  ///   (O(n), 40 bytes plus 1 per cell).
+  /// - Throws: as `prepare(items:viewport:)`, and
+  ///   `LayoutError.invalidConfiguration` when `cellSize` is not `.items`
+  ///   (fixed-size cells have nothing to learn).
+  public func prepare(
+    estimated items: LayoutItems, viewport: Viewport
+  ) throws(LayoutError)
+    -> PreparedStickyHeaderLayout
+  {
+    guard cellSize == .items else {
+      throw .invalidConfiguration("estimated sizes need cellSize .items (cells of fixed size have nothing to learn)")
+    }
+    try items.validate()
+    try items.validateAddressableCount()
+    let stored = LayoutItems(
+      sections: items.sections.map { section in
+        if let size = section.uniformSize { return .each(Array(repeating: size, count: section.count)) }
+        return section
+      })
+    var prepared = try prepare(items: stored, viewport: viewport)
+    prepared.isEstimated = true
+    prepared.measured = [Bool](repeating: false, count: prepared.varyingSizes.count)
+    return prepared
+  }
 }
 
 extension ElementKind {

@@ -204,16 +204,7 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   /// the lines from the tag's line to the first line that starts where it
   /// did before, never past the end of the tag's paragraph.
   ///
-  /// - Complexity: O(log n + tags in its line) for a height change;
-  ///   O((lines re-flowed' tags) · log n) for a width change.
-  /// - Returns: `false` (and changes nothing) for an identity that is not a
-  ///   tag or a size that is negative or not finite.
-  @discardableResult
-  public mutating func setMeasuredSize(_ size: Size, for id: ElementID) -> Bool {
-    setMeasuredSize(size, for: id, keepingLinesFrom: nil)
-  }
-
-  /// As `setMeasuredSize(_:for:)`, keeping the line breaks of `anchor`'s
+  /// With `anchor`, it keeps the line breaks of `anchor`'s
   /// line and every line after it when `id` is on a line above it: the
   /// lines from `id`'s down to the anchor's are broken again and the last
   /// of them ends where the anchor's line starts (it may end short, like a
@@ -447,6 +438,10 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   public func anchorElement(in rect: Rect) -> (id: ElementID, frame: Rect)? {
     var firstAny: (id: ElementID, frame: Rect)?
     var found: (id: ElementID, frame: Rect)?
+    // The two arrays the closure reads, as locals: capturing `self` copied
+    // the whole layout (a retain of each of its arrays) on every call.
+    let measured = self.measured
+    let sectionFirst = self.sectionFirst
     forEachElement(in: rect) { id, frame in
       if firstAny == nil { firstAny = (id, frame) }
       if id.kind != .cell || measured[sectionFirst[id.section] + id.item] {

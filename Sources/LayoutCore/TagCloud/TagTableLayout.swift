@@ -65,6 +65,32 @@ public struct TagTableLayout: CollectionLayout {
     let rows = try rowsLayout.prepare(items: LayoutItems(heights), viewport: viewport)
     return PreparedTagTableLayout(layout: self, viewport: viewport, rows: rows, clouds: clouds)
   }
+
+  /// Prepares rows whose tags' sizes are estimates: each row's cloud is
+  /// prepared from estimates (`TagCloudLayout.prepare(estimated:viewport:)`)
+  /// and the rows are as tall as those clouds; a tag's measured size
+  /// (`PreparedTagTableLayout.setMeasuredSize(_:for:keepingLinesFrom:)`)
+  /// re-flows its row's cloud and sets the row's height.
+  ///
+  /// - Complexity: O(n) over all tags.
+  /// - Throws: as `prepare(items:viewport:)`.
+  public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTableLayout {
+    try cloud.validate()
+    try rowsLayout.validate()
+    let viewport = try viewport.validated()
+    try items.validate()
+    try TagCloudLayout.checkCount(items)
+    let width = rowWidth(forWidth: viewport.size.width)
+    guard width > 0 else { throw .invalidConfiguration("the table insets leave no room for rows") }
+    var clouds: [PreparedTagCloudLayout] = []
+    clouds.reserveCapacity(items.sections.count)
+    for section in items.sections {
+      clouds.append(
+        try cloud.prepare(
+          estimated: LayoutItems(sections: [section]), viewport: Viewport(width: width, height: viewport.size.height)))
+    }
+    return try PreparedTagTableLayout(layout: self, viewport: viewport, clouds: clouds)
+  }
 }
 
 /// A tag table's geometry: the rows (an outer `PreparedTagCloudLayout` of
@@ -73,9 +99,25 @@ public struct PreparedTagTableLayout: PreparedLayout {
   public let layout: TagTableLayout
   public let viewport: Viewport
   /// The rows, as items of section 0 (item r is row r).
-  public let rows: PreparedTagCloudLayout
+  public internal(set) var rows: PreparedTagCloudLayout
   /// Each row's cloud, in the row's coordinates.
-  public let clouds: [PreparedTagCloudLayout]
+  public internal(set) var clouds: [PreparedTagCloudLayout]
+
+  init(layout: TagTableLayout, viewport: Viewport, rows: PreparedTagCloudLayout, clouds: [PreparedTagCloudLayout]) {
+    self.layout = layout
+    self.viewport = viewport
+    self.rows = rows
+    self.clouds = clouds
+  }
+
+  /// The rows for `clouds` (prepared at the row width): each as tall as
+  /// its cloud's content.
+  init(layout: TagTableLayout, viewport: Viewport, clouds: [PreparedTagCloudLayout]) throws(LayoutError) {
+    let width = layout.rowWidth(forWidth: viewport.size.width)
+    let heights = clouds.map { Size(width: width, height: $0.contentSize(at: ScrollState()).height) }
+    let rows = try layout.rowsLayout.prepare(items: LayoutItems(heights), viewport: viewport)
+    self.init(layout: layout, viewport: viewport, rows: rows, clouds: clouds)
+  }
 
   public var numberOfSections: Int { clouds.count }
 

@@ -1,10 +1,13 @@
 /// The waterfall takes self-sizing cells: a measured size re-places its
 /// section from that item on (the shortest-column rule makes every later
 /// item depend on it), so a measurement costs O(n) for n items after it in
-/// its section (`updating(sizes:inSection:)`), not O(log n) as in the tag
-/// cloud. The anchor (the host's or the scroller's) keeps its place on
-/// screen; items below it may change columns, as they would after a fresh
-/// prepare with the new sizes, which the result equals.
+/// its section, not O(log n) as in the tag cloud. Without an anchor the
+/// result equals a fresh prepare with the new sizes. With an anchor after
+/// the measured item (what the host and the scroller pass), only the items
+/// between the two are re-placed: the anchor and every later item of its
+/// section keep their columns and their places relative to each other,
+/// moved together just far enough that no column overlaps (a column may
+/// keep a gap above the anchor's row until the next prepare or resize).
 extension PreparedWaterfallLayout: SelfSizingLayout {
   /// A column's width: cells are measured to it.
   public var maxItemWidth: Double { sections.first?.columnWidth ?? viewport.size.width }
@@ -17,23 +20,32 @@ extension PreparedWaterfallLayout: SelfSizingLayout {
   }
 
   /// Gives item `id` its measured size (its aspect ratio at the column's
-  /// width is what counts) and marks it measured.
+  /// width is what counts) and marks it measured. When `anchor` is an item
+  /// of the same section after `id`, the anchor and the items after it
+  /// keep their columns and their places relative to one another (see the
+  /// type's notes); otherwise the section is re-placed from `id` on as a
+  /// fresh prepare would.
   ///
-  /// - Complexity: O(n) for the items after it in its section.
+  /// - Complexity: O(n·c) for the n items of its section and c columns,
+  ///   plus O(sections).
   /// - Returns: `false`, changing nothing, for an identity that is not an
   ///   item or a size that is negative, not finite or too tall.
   @discardableResult
-  public mutating func setMeasuredSize(_ size: Size, for id: ElementID) -> Bool {
+  public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
     guard id.kind == .cell, id.section >= 0, id.section < numberOfSections, id.item >= 0,
       id.item < numberOfItems(inSection: id.section)
     else { return false }
+    var keep: Int?
+    if let anchor, anchor.kind == .cell, anchor.section == id.section, anchor.item > id.item,
+      anchor.item < numberOfItems(inSection: id.section)
+    {
+      keep = anchor.item
+    }
     do throws(LayoutError) {
-      let updated = try updating(sizes: [(id.item, size)], inSection: id.section)
-      let estimated = isEstimated
+      let updated = try updating(sizes: [(id.item, size)], inSection: id.section, keepingFrom: keep)
       var measured = measuredItems
       measured.insert(id)
       self = updated
-      isEstimated = estimated
       measuredItems = measured
       return true
     } catch {

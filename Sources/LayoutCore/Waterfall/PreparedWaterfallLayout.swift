@@ -10,9 +10,10 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   public let layout: WaterfallLayout
   /// The viewport the geometry was prepared for.
   public let viewport: Viewport
-  /// The items' intrinsic sizes, including measured sizes applied by
-  /// `updating(sizes:inSection:)`: the caller's value, shared (not copied),
-  /// kept so that an update can re-place the items after a changed one.
+  /// The items' intrinsic sizes, including measured sizes given since
+  /// (`setMeasuredSize(_:for:keepingLinesFrom:)`): the caller's value,
+  /// shared (not copied), kept so that an update can re-place the items
+  /// after a changed one.
   public private(set) var items: LayoutItems
   @usableFromInline var sections: [WaterfallSection]
   /// The height of the content: the bottom of the last section.
@@ -156,7 +157,13 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   /// The geometry with measured sizes for some items of `section`: the
   /// section is re-placed from its first changed item on (the shortest-
   /// column rule makes every later item depend on it) and the sections
-  /// after it move. The result equals a fresh `prepare` with the new sizes.
+  /// after it move. Without `keepingFrom`, the result equals a fresh
+  /// `prepare` with the new sizes. With `keepingFrom` (an item after every
+  /// changed one), only the items before it are re-placed; it and the
+  /// items after it keep their columns and their offsets from one another,
+  /// moved together by the least amount that keeps every column's items
+  /// `itemSpacing` apart. The one public way in is
+  /// `setMeasuredSize(_:for:keepingLinesFrom:)`.
   ///
   /// - Complexity: O((n − i)·c) for the section's n items, first changed
   ///   item i and c columns, plus O(n) to copy the section's sizes and
@@ -165,8 +172,8 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   ///   that does not exist; `invalidItemSize` for a negative or non-finite
   ///   size or one whose height would pass `maximumItemHeight` (the
   ///   geometry is then unchanged: this value is not modified).
-  public func updating(
-    sizes updates: [(item: Int, size: Size)], inSection s: Int = 0
+  func updating(
+    sizes updates: [(item: Int, size: Size)], inSection s: Int = 0, keepingFrom keep: Int? = nil
   ) throws(LayoutError)
     -> PreparedWaterfallLayout
   {
@@ -182,6 +189,7 @@ public struct PreparedWaterfallLayout: PreparedLayout {
     case .uniform(let size, _): sizes = Array(repeating: size, count: n)
     }
     var earliest = n
+    var latest = -1
     for (item, size) in updates {
       guard item >= 0, item < n else {
         throw .invalidConfiguration("section \(s) has no item \(item) (it has \(n))")
@@ -189,11 +197,17 @@ public struct PreparedWaterfallLayout: PreparedLayout {
       guard LayoutItems.isAcceptable(size) else { throw .invalidItemSize(section: s, item: item, size) }
       sizes[item] = size
       earliest = Swift.min(earliest, item)
+      latest = Swift.max(latest, item)
     }
     var copy = self
     copy.items.sections[s] = .each(sizes)
-    copy.sections[s].truncate(to: earliest)
-    try copy.sections[s].place(copy.items.sections[s], from: earliest, section: s, spacing: layout.itemSpacing)
+    if let keep, keep > latest, keep < n {
+      try copy.sections[s].replace(
+        copy.items.sections[s], from: earliest, keepingFrom: keep, section: s, spacing: layout.itemSpacing)
+    } else {
+      copy.sections[s].truncate(to: earliest)
+      try copy.sections[s].place(copy.items.sections[s], from: earliest, section: s, spacing: layout.itemSpacing)
+    }
     var cursor = sections[s].top
     for t in s..<sections.count {
       copy.sections[t].move(to: cursor, layout: layout)
@@ -296,9 +310,11 @@ public struct PreparedWaterfallLayout: PreparedLayout {
   /// Places items `start...` of `sizes` after the items already placed:
   /// each into the column whose next free position is highest (ties to the
   /// lowest column), `spacing` below the column's last item.
-  mutating func place(_ sizes: ItemSizes, from start: Int, section: Int, spacing: Double) throws(LayoutError) {
+  mutating func place(
+    _ sizes: ItemSizes, from start: Int, to end: Int? = nil, section: Int, spacing: Double
+  ) throws(LayoutError) {
     var next = lanes.map { lane in lane.extents.reach.last.map { $0 + spacing } ?? 0 }
-    for i in start..<sizes.count {
+    for i in start..<(end ?? sizes.count) {
       let best = Self.shortest(next)
       let bestY = next[best]
       let end = bestY + (try height(sizes[i], item: i, section: section))
@@ -307,6 +323,52 @@ public struct PreparedWaterfallLayout: PreparedLayout {
       lanes[best].items.append(UInt32(truncatingIfNeeded: i))
       itemColumn.append(UInt16(truncatingIfNeeded: best))
       next[best] = end + spacing
+    }
+    itemsLength = lanes.reduce(0) { Swift.max($0, $1.extents.reach.last ?? 0) }
+  }
+
+  /// Re-places items `start..<keep` of `sizes` by the shortest-column
+  /// rule, and puts items `keep...` back in the columns they had, at the
+  /// same offsets from one another, all moved by the least amount that
+  /// keeps every column's items `spacing` apart (it may be negative).
+  ///
+  /// - Complexity: O(n·c) for the section's n items and c columns.
+  mutating func replace(
+    _ sizes: ItemSizes, from start: Int, keepingFrom keep: Int, section: Int, spacing: Double
+  ) throws(LayoutError) {
+    // The kept items of each column, top to bottom.
+    var kept: [(keys: ArraySlice<Double>, reach: ArraySlice<Double>, items: ArraySlice<UInt32>)] = []
+    kept.reserveCapacity(lanes.count)
+    for c in lanes.indices {
+      let items = lanes[c].items
+      let low = partitionPoint(in: 0..<items.count) { Int(items[$0]) >= keep }
+      kept.append((lanes[c].extents.keys[low...], lanes[c].extents.reach[low...], items[low...]))
+    }
+    let keptColumns = itemColumn[keep...]
+    // Validate the new heights before changing anything.
+    for i in start..<keep { _ = try height(sizes[i], item: i, section: section) }
+    truncate(to: start)
+    try place(sizes, from: start, to: keep, section: section, spacing: spacing)
+    var shift = -Double.infinity
+    for c in lanes.indices {
+      guard let first = kept[c].keys.first else { continue }
+      let next = lanes[c].extents.reach.last.map { $0 + spacing } ?? 0
+      shift = Swift.max(shift, next - first)
+    }
+    if !shift.isFinite { shift = 0 }
+    for c in lanes.indices {
+      for (k, item) in zip(kept[c].keys.indices, kept[c].items) {
+        lanes[c].extents.append(key: kept[c].keys[k] + shift, end: kept[c].reach[k] + shift)
+        lanes[c].items.append(item)
+      }
+    }
+    itemColumn.append(contentsOf: keptColumns)
+    itemPosition.append(contentsOf: repeatElement(0, count: keptColumns.count))
+    // Positions of the kept items: their new places in their columns.
+    for c in lanes.indices {
+      let items = lanes[c].items
+      let low = items.count - kept[c].items.count
+      for p in low..<items.count { itemPosition[Int(items[p])] = UInt32(truncatingIfNeeded: p) }
     }
     itemsLength = lanes.reduce(0) { Swift.max($0, $1.extents.reach.last ?? 0) }
   }

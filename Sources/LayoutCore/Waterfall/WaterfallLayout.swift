@@ -17,8 +17,10 @@
 /// is `.rightToLeft` (the layout is then the mirror image: ties go to the
 /// rightmost column).
 ///
-/// Self-sizing: `PreparedWaterfallLayout.updating(sizes:inSection:)` takes
-/// measured sizes and re-places the section from the first changed item on.
+/// Self-sizing: `prepare(estimated:viewport:)`, then
+/// `PreparedWaterfallLayout.setMeasuredSize(_:for:keepingLinesFrom:)` takes
+/// measured sizes and re-places the section from the changed item on
+/// (keeping an anchor and what follows it in place when one is given).
 ///
 /// ```swift
 /// let prepared = try WaterfallLayout(columnCount: 2, columnSpacing: 8, itemSpacing: 8)
@@ -138,7 +140,7 @@ public struct WaterfallLayout: CollectionLayout {
   }
 
   /// Prepares `items` as estimates: each item keeps its estimated size
-  /// until it is measured (`setMeasuredSize(_:for:)`, what a self-sizing
+  /// until it is measured (`setMeasuredSize(_:for:keepingLinesFrom:)`, what a self-sizing
   /// cell reports), and `forEachUnmeasured(in:_:)` names the ones still to
   /// measure.
   ///

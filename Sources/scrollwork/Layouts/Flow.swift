@@ -102,12 +102,26 @@ struct FlowOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "How items share a line's spare room.")
   var alignment: FlowLayout.Alignment?
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out with this estimated item size, WxH; the items' sizes are the real ones, learnt as cells come \
+      into view (simulate) with the anchor held. Inspect shows the estimates.
+      """)
+  var estimated: SizeArgument?
+
   func validate() throws {
     try Check.nonNegative(lineSpacing, "--line-spacing")
     try Check.nonNegative(interItemSpacing, "--inter-item-spacing")
     try Check.insets(sectionInset?.value, "--section-inset")
     try Check.nonNegative(headerLength, "--header-length")
     try Check.nonNegative(footerLength, "--footer-length")
+    try Check.size(estimated?.value, "--estimated", positive: true)
+  }
+
+  /// The items as estimates: the same counts, every item `estimated`.
+  func estimates(_ items: LayoutItems, _ estimated: Size) -> LayoutItems {
+    LayoutItems(sections: items.sections.map { .uniform(estimated, count: $0.count) })
   }
 
   var layout: FlowLayout {
@@ -134,7 +148,14 @@ struct InspectFlow: ParsableCommand {
   @OptionGroup var flow: FlowOptions
 
   func run() throws {
-    let prepared = try flow.layout.prepare(items: options.input.layoutItems(), viewport: options.input.viewportValue)
+    let items = try options.input.layoutItems()
+    let viewport = options.input.viewportValue
+    let prepared =
+      if let estimated = flow.estimated {
+        try flow.layout.prepare(estimated: flow.estimates(items, estimated.value), viewport: viewport)
+      } else {
+        try flow.layout.prepare(items: items, viewport: viewport)
+      }
     print(
       Inspector.report(
         name: FlowEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all))
@@ -148,7 +169,17 @@ struct SimulateFlow: ParsableCommand {
   @OptionGroup var flow: FlowOptions
 
   func run() throws {
-    let prepared = try flow.layout.prepare(items: options.input.layoutItems(), viewport: options.input.viewportValue)
+    let items = try options.input.layoutItems()
+    let viewport = options.input.viewportValue
+    if let estimated = flow.estimated {
+      let prepared = try flow.layout.prepare(estimated: flow.estimates(items, estimated.value), viewport: viewport)
+      try Simulator.runSelfSizing(
+        prepared, offset: options.offset.value, gestures: options.gestureScript(), fps: options.fps,
+        elements: options.elements, configuration: options.configuration(),
+        measure: { id, _ in items.sections[id.section][id.item] })
+      return
+    }
+    let prepared = try flow.layout.prepare(items: items, viewport: viewport)
     try Simulator.run(
       name: FlowEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
   }

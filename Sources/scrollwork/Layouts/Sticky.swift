@@ -95,6 +95,14 @@ struct StickyOptions: ParsableArguments {
   @Flag(help: "Cells take their items' sizes (default for the plain preset; items default to full width x 44).")
   var itemCells = false
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out with this estimated cell size, WxH (cells must take their items' sizes: --item-cells or the \
+      plain preset); the items' sizes are the real ones, learnt as cells come into view (simulate).
+      """)
+  var estimated: SizeArgument?
+
   @Option(parsing: .unconditional, help: "Space between the cells of a section.")
   var lineSpacing: Double?
 
@@ -123,6 +131,7 @@ struct StickyOptions: ParsableArguments {
   var maxParallax: Double?
 
   func validate() throws {
+    try Check.size(estimated?.value, "--estimated", positive: true)
     try Check.nonNegative(headerHeight, "--header-height")
     try Check.nonNegative(menuHeight, "--menu-height")
     try Check.nonNegative(sectionHeaderHeight, "--section-header-height")
@@ -158,12 +167,24 @@ struct StickyOptions: ParsableArguments {
     return layout
   }
 
-  /// Prepares the layout; items without a given size are full width by 44 pt
-  /// (a plain table row), which `--cell-height`/`--cell-size` and the
+  /// The items; those without a given size are full width by 44 pt (a
+  /// plain table row), which `--cell-height`/`--cell-size` and the
   /// jungleCup preset override anyway.
+  func items(_ input: LayoutInputOptions) throws -> LayoutItems {
+    try input.layoutItems(defaultItemSize: Size(width: input.viewportValue.size.width, height: 44))
+  }
+
+  /// Prepares the layout from the items, or with `--estimated` from the
+  /// estimate (the items' sizes are then the real ones, learnt as cells
+  /// come into view).
   func prepare(_ input: LayoutInputOptions) throws -> PreparedStickyHeaderLayout {
     let viewport = input.viewportValue
-    let items = try input.layoutItems(defaultItemSize: Size(width: viewport.size.width, height: 44))
+    let items = try items(input)
+    if let estimated {
+      return try layout().prepare(
+        estimated: LayoutItems(sections: items.sections.map { .uniform(estimated.value, count: $0.count) }),
+        viewport: viewport)
+    }
     return try layout().prepare(items: items, viewport: viewport)
   }
 }
@@ -201,6 +222,14 @@ struct SimulateSticky: ParsableCommand {
 
   func run() throws {
     let prepared = try sticky.prepare(options.input)
+    if sticky.estimated != nil {
+      let items = try sticky.items(options.input)
+      try Simulator.runSelfSizing(
+        prepared, offset: options.offset.value, gestures: options.gestureScript(), fps: options.fps,
+        elements: options.elements, configuration: options.configuration(),
+        measure: { id, _ in items.sections[id.section][id.item] })
+      return
+    }
     try Simulator.run(
       name: StickyEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
       options: options)

@@ -343,33 +343,10 @@ struct SimulateTags: ParsableCommand {
     let texts = try tags.tagTexts()
     let text = try tags.tagText()
     let cloud = try tags.prepare(texts, text: text)
-    var scroller = SelfSizingScroller(layout: cloud, offset: options.offset.value)
-    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
-    if start != options.offset.value { scroller = SelfSizingScroller(layout: cloud, offset: start) }
-    let withElements = options.elements
-    var visible: [LayoutAttributes] = []
-    try gestures.run(on: &scroller, fps: options.fps) { scroller, time in
-      visible.removeAll(keepingCapacity: true)
-      let frame = scroller.layoutFrame(
-        measure: { id, maxWidth in id.item < texts.count ? text.size(texts[id.item], maxWidth: maxWidth) : nil },
-        into: &visible)
-      var o = JSONObject()
-      o.add("time", time)
-      o.add("offset", frame.offset)
-      o.add("velocity", scroller.surface.velocity)
-      o.add("phase", scroller.surface.phase.rawValue)
-      o.add("anchor", raw: frame.anchor.id.map { "[\($0.section),\($0.item)]" } ?? "null")
-      o.add("anchorScreenY", raw: frame.anchorScreenY.map(JSONWriter.number) ?? "null")
-      o.add("correction", frame.correction)
-      o.add("measured", frame.measured)
-      o.add("clamped", frame.clamped)
-      o.add("events", raw: "[" + scroller.drainEvents().map { JSONWriter.string($0.name) }.joined(separator: ",") + "]")
-      if withElements {
-        let sorted = visible.sorted { $0.id < $1.id }
-        o.add("elements", raw: "[" + sorted.map { tagJSON($0, texts: [texts]) }.joined(separator: ",") + "]")
-      }
-      print(o.text)
-    }
+    try Simulator.runSelfSizing(
+      cloud, offset: options.offset.value, gestures: gestures, fps: options.fps, elements: options.elements,
+      measure: { id, maxWidth in id.item < texts.count ? text.size(texts[id.item], maxWidth: maxWidth) : nil },
+      elementJSON: { tagJSON($0, texts: [texts]) })
   }
 }
 

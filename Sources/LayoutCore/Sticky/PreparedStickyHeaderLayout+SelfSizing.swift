@@ -1,0 +1,147 @@
+/// Sticky sections take self-sizing cells when their cells take their
+/// items' sizes (`StickyHeaderLayout.CellSize.items`): a measured height
+/// moves the cells after it in its section, the sections after it and
+/// their headers and footers by the change. Cells are one per line, so
+/// nothing is re-arranged and the anchor rule holds with no anchor: what
+/// is after a measured cell moves as one.
+///
+/// Cells of uniform sections (`LayoutItems(count:size:)`, or a
+/// `.fullWidth` or `.fixed` cell size) share one size and take none;
+/// `StickyHeaderLayout.prepare(estimated:viewport:)` stores every cell.
+///
+/// - Complexity: a measurement costs O(n − i) for the n stored cells and
+///   the stored cell i measured (the tops after it move), plus
+///   O(sections).
+extension PreparedStickyHeaderLayout: SelfSizingLayout {
+  /// The room between the cells' side insets: cells are measured to it.
+  public var maxItemWidth: Double { Swift.max(0, viewport.size.width - 2 * layout.interItemSpacing) }
+
+  /// The stored index of cell `id`, or `nil` for an identity that is not a
+  /// cell of a section of varying cells.
+  func storedIndex(_ id: ElementID) -> Int? {
+    guard id.kind == .cell, id.section >= 0, id.section < cells.count, id.item >= 0,
+      case .varying(let first, let count) = cells[id.section], id.item < count
+    else { return nil }
+    return first + id.item
+  }
+
+  /// Whether `id` has its real size: always for supplementaries and for
+  /// cells prepared with known sizes; after an estimated prepare, once
+  /// measured.
+  public func isMeasured(_ id: ElementID) -> Bool {
+    guard isEstimated, let g = storedIndex(id) else { return true }
+    return measured[g]
+  }
+
+  /// Gives cell `id` its measured size (a width past `maxItemWidth` is
+  /// narrowed to it) and marks it measured; the cells, sections and
+  /// supplementaries after it move by the change in height. `anchor` is
+  /// not needed (one cell per line: nothing is re-arranged) and ignored.
+  ///
+  /// - Complexity: O(n − i) for n stored cells and i the cell's place
+  ///   among them, plus O(sections).
+  /// - Returns: `false`, changing nothing, for an identity that is not a
+  ///   cell of a section of varying cells, or a size that is negative, not
+  ///   finite or past `LayoutLimits.maximumExtent`, or one that would make
+  ///   the content taller than `LayoutLimits.maximumExtent`.
+  @discardableResult
+  public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
+    guard LayoutItems.isAcceptable(size), let g = storedIndex(id) else { return false }
+    let new = Size(width: Swift.min(size.width, maxItemWidth), height: size.height)
+    let delta = new.height - varyingSizes[g].height
+    let height = contentHeight + delta
+    guard height.isFinite, height <= LayoutLimits.maximumExtent else { return false }
+    varyingSizes[g] = new
+    if delta != 0 {
+      for k in (g + 1)..<varyingTops.count { varyingTops[k] += delta }
+      var extents = sections.extents
+      extents[id.section].itemsEnd += delta
+      extents[id.section].end += delta
+      for t in (id.section + 1)..<extents.count {
+        extents[t].start += delta
+        extents[t].itemsStart += delta
+        extents[t].itemsEnd += delta
+        extents[t].end += delta
+        if case .uniform(var strip, let width) = cells[t] {
+          strip.leading += delta
+          cells[t] = .uniform(strip, width: width)
+        }
+      }
+      var rebuilt = SectionExtents()
+      rebuilt.reserveCapacity(extents.count)
+      for extent in extents { rebuilt.append(extent) }
+      sections = rebuilt
+      contentHeight = rebuilt.end
+    }
+    if isEstimated && !measured[g] {
+      measured[g] = true
+      measuredCount += 1
+    }
+    #if DEBUG
+      checkInvariants()
+    #endif
+    return true
+  }
+
+  /// Calls `body` with every cell in `rect` that still has its estimate.
+  ///
+  /// - Complexity: O(log n + k).
+  public func forEachUnmeasured(in rect: Rect, _ body: (ElementID) -> Void) {
+    guard isEstimated else { return }
+    var found: [LayoutAttributes] = []
+    attributes(in: rect, at: ScrollState(contentOffset: rect.origin), into: &found)
+    for a in found where a.id.kind == .cell && !isMeasured(a.id) { body(a.id) }
+  }
+
+  /// The first cell (in identity order) that meets `rect` and has its
+  /// real size, else the first cell that meets it, else the first section
+  /// footer or resting section header; the top header, the menu and sticky
+  /// section headers, which follow the offset, never anchor.
+  ///
+  /// - Complexity: O(log n + k).
+  public func anchorElement(in rect: Rect) -> (id: ElementID, frame: Rect)? {
+    var found: [LayoutAttributes] = []
+    attributes(in: rect, at: ScrollState(contentOffset: rect.origin), into: &found)
+    var best: LayoutAttributes?
+    var bestMeasured: LayoutAttributes?
+    for a in found {
+      switch a.id.kind {
+      case .cell, .footer: break
+      case .header where !layout.areSectionHeadersSticky: break
+      default: continue
+      }
+      if best.map({ a.id < $0.id }) ?? true { best = a }
+      if isMeasured(a.id), bestMeasured.map({ a.id < $0.id }) ?? true { bestMeasured = a }
+    }
+    return (bestMeasured ?? best).map { ($0.id, $0.frame) }
+  }
+
+  /// The same cells (measured and estimated sizes) laid out for
+  /// `viewport`; cells as wide as the old room become unmeasured again, as
+  /// their content may wrap differently.
+  ///
+  /// - Complexity: O(n).
+  /// - Throws: `LayoutError` as `StickyHeaderLayout.prepare(items:viewport:)`.
+  public func resized(to viewport: Viewport) throws(LayoutError) -> PreparedStickyHeaderLayout {
+    var itemSections: [ItemSizes] = []
+    itemSections.reserveCapacity(cells.count)
+    for c in cells {
+      switch c {
+      case .uniform(let strip, let width):
+        itemSections.append(.uniform(Size(width: width, height: strip.extent), count: strip.count))
+      case .varying(let first, let count): itemSections.append(.each(Array(varyingSizes[first..<(first + count)])))
+      }
+    }
+    var resized = try layout.prepare(items: LayoutItems(sections: itemSections), viewport: viewport)
+    if isEstimated {
+      let oldRoom = maxItemWidth
+      resized.isEstimated = true
+      resized.measured = measured
+      for g in measured.indices where measured[g] && varyingSizes[g].width >= oldRoom && oldRoom > 0 {
+        resized.measured[g] = false
+      }
+      resized.measuredCount = resized.measured.reduce(0) { $0 + ($1 ? 1 : 0) }
+    }
+    return resized
+  }
+}
