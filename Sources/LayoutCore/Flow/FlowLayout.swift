@@ -158,12 +158,7 @@ public struct FlowLayout: CollectionLayout {
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
     try items.validate()
     try items.validateAddressableCount()
-    let stored = LayoutItems(
-      sections: items.sections.map { section in
-        if let size = section.uniformSize { return .each(Array(repeating: size, count: section.count)) }
-        return section
-      })
-    var prepared = try prepare(items: stored, viewport: viewport)
+    var prepared = try prepare(items: items.storingEachSize, viewport: viewport)
     prepared.isEstimated = true
     prepared.measured = [Bool](repeating: false, count: prepared.cellFrames.count)
     return prepared

@@ -251,17 +251,9 @@ extension PreparedFlowLayout: SelfSizingLayout {
   ///
   /// - Complexity: O(log n + k).
   public func anchorElement(in rect: Rect) -> (id: ElementID, frame: Rect)? {
-    var found: [LayoutAttributes] = []
-    attributes(in: rect, at: ScrollState(contentOffset: rect.origin), into: &found)
-    var best: LayoutAttributes?
-    var bestMeasured: LayoutAttributes?
-    for a in found {
-      if a.id.kind == .header && layout.pinsHeaders { continue }
-      if a.id.kind == .footer && layout.pinsFooters { continue }
-      if best.map({ a.id < $0.id }) ?? true { best = a }
-      if isMeasured(a.id), bestMeasured.map({ a.id < $0.id }) ?? true { bestMeasured = a }
+    firstAnchor(in: rect) { id in
+      !(id.kind == .header && layout.pinsHeaders) && !(id.kind == .footer && layout.pinsFooters)
     }
-    return (bestMeasured ?? best).map { ($0.id, $0.frame) }
   }
 
   /// The same cells (measured and estimated sizes) laid out for

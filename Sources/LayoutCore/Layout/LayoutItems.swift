@@ -56,6 +56,19 @@ public struct LayoutItems: Hashable, Sendable {
     size.isValid && size.width <= LayoutLimits.maximumExtent && size.height <= LayoutLimits.maximumExtent
   }
 
+  /// The same sizes with every section stored per item (a uniform section
+  /// written out): what an estimated prepare starts from, as each item's
+  /// size may then change on its own.
+  ///
+  /// - Complexity: O(n) time and memory.
+  public var storingEachSize: LayoutItems {
+    LayoutItems(
+      sections: sections.map { section in
+        if let size = section.uniformSize { return .each(Array(repeating: size, count: section.count)) }
+        return section
+      })
+  }
+
   /// Checks every size: each must be finite, not negative and at most
   /// `LayoutLimits.maximumExtent` points a side; each count not negative.
   ///

@@ -97,6 +97,24 @@ public enum AnchorMark: Hashable, Sendable {
 }
 
 extension SelfSizingLayout {
+  /// `anchorElement(in:)` as the flow and sticky layouts answer it: of
+  /// the elements meeting `rect` that `canAnchor` accepts (pinned ones
+  /// cannot hold a place in the content), the first in reading order with
+  /// its real size, else the first.
+  ///
+  /// - Complexity: O(log n + k).
+  func firstAnchor(in rect: Rect, where canAnchor: (ElementID) -> Bool) -> (id: ElementID, frame: Rect)? {
+    var found: [LayoutAttributes] = []
+    attributes(in: rect, at: ScrollState(contentOffset: rect.origin), into: &found)
+    var best: LayoutAttributes?
+    var bestMeasured: LayoutAttributes?
+    for a in found where canAnchor(a.id) {
+      if best.map({ a.id < $0.id }) ?? true { best = a }
+      if isMeasured(a.id), bestMeasured.map({ a.id < $0.id }) ?? true { bestMeasured = a }
+    }
+    return (bestMeasured ?? best).map { ($0.id, $0.frame) }
+  }
+
   /// `.vertical`: the default for layouts that only scroll along y.
   public var scrollAxis: Axis { .vertical }
 

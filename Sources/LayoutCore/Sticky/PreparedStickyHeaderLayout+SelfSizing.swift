@@ -100,20 +100,13 @@ extension PreparedStickyHeaderLayout: SelfSizingLayout {
   ///
   /// - Complexity: O(log n + k).
   public func anchorElement(in rect: Rect) -> (id: ElementID, frame: Rect)? {
-    var found: [LayoutAttributes] = []
-    attributes(in: rect, at: ScrollState(contentOffset: rect.origin), into: &found)
-    var best: LayoutAttributes?
-    var bestMeasured: LayoutAttributes?
-    for a in found {
-      switch a.id.kind {
-      case .cell, .footer: break
-      case .header where !layout.areSectionHeadersSticky: break
-      default: continue
+    firstAnchor(in: rect) { id in
+      switch id.kind {
+      case .cell, .footer: true
+      case .header: !layout.areSectionHeadersSticky
+      default: false
       }
-      if best.map({ a.id < $0.id }) ?? true { best = a }
-      if isMeasured(a.id), bestMeasured.map({ a.id < $0.id }) ?? true { bestMeasured = a }
     }
-    return (bestMeasured ?? best).map { ($0.id, $0.frame) }
   }
 
   /// The same cells (measured and estimated sizes) laid out for

@@ -210,12 +210,7 @@ public struct StickyHeaderLayout: CollectionLayout {
     }
     try items.validate()
     try items.validateAddressableCount()
-    let stored = LayoutItems(
-      sections: items.sections.map { section in
-        if let size = section.uniformSize { return .each(Array(repeating: size, count: section.count)) }
-        return section
-      })
-    var prepared = try prepare(items: stored, viewport: viewport)
+    var prepared = try prepare(items: items.storingEachSize, viewport: viewport)
     prepared.isEstimated = true
     prepared.measured = [Bool](repeating: false, count: prepared.varyingSizes.count)
     return prepared

@@ -39,12 +39,9 @@ public struct TagTableLayout: CollectionLayout {
   /// wide.
   public func rowWidth(forWidth width: Double) -> Double { rowsLayout.maxTagWidth(forWidth: width) }
 
-  /// Prepares each row's cloud at the row width, then the rows.
-  ///
-  /// - Complexity: O(n) over all tags.
-  /// - Throws: `LayoutError` for a bad viewport or size, or
-  ///   `.invalidConfiguration` when the insets leave no room for rows.
-  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTableLayout {
+  /// The validated viewport and the rows' width, once the configuration,
+  /// the viewport and the items are checked.
+  private func checked(_ items: LayoutItems, _ viewport: Viewport) throws(LayoutError) -> (Viewport, Double) {
     try cloud.validate()
     try rowsLayout.validate()
     let viewport = try viewport.validated()
@@ -52,6 +49,16 @@ public struct TagTableLayout: CollectionLayout {
     try TagCloudLayout.checkCount(items)
     let width = rowWidth(forWidth: viewport.size.width)
     guard width > 0 else { throw .invalidConfiguration("the table insets leave no room for rows") }
+    return (viewport, width)
+  }
+
+  /// Prepares each row's cloud at the row width, then the rows.
+  ///
+  /// - Complexity: O(n) over all tags.
+  /// - Throws: `LayoutError` for a bad viewport or size, or
+  ///   `.invalidConfiguration` when the insets leave no room for rows.
+  public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTableLayout {
+    let (viewport, width) = try checked(items, viewport)
     var clouds: [PreparedTagCloudLayout] = []
     clouds.reserveCapacity(items.sections.count)
     var heights: [Size] = []
@@ -75,13 +82,7 @@ public struct TagTableLayout: CollectionLayout {
   /// - Complexity: O(n) over all tags.
   /// - Throws: as `prepare(items:viewport:)`.
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagTableLayout {
-    try cloud.validate()
-    try rowsLayout.validate()
-    let viewport = try viewport.validated()
-    try items.validate()
-    try TagCloudLayout.checkCount(items)
-    let width = rowWidth(forWidth: viewport.size.width)
-    guard width > 0 else { throw .invalidConfiguration("the table insets leave no room for rows") }
+    let (viewport, width) = try checked(items, viewport)
     var clouds: [PreparedTagCloudLayout] = []
     clouds.reserveCapacity(items.sections.count)
     for section in items.sections {
