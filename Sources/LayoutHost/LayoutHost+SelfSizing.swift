@@ -7,7 +7,8 @@ extension LayoutHost {
 
   /// Whether a cell's preferred size invalidates the layout (UIKit's
   /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`):
-  /// when the layout sizes its elements, `id` exists, `size` is acceptable
+  /// when the layout sizes its elements and this one
+  /// (`PreparedLayout.takesPreferredSize(for:)`), `id` exists, `size` is acceptable
   /// (finite, not negative, at most `LayoutLimits.maximumExtent`) and it
   /// differs from the element's current size by more than 1e-9 pt in
   /// either axis.
@@ -17,6 +18,11 @@ extension LayoutHost {
   public func shouldInvalidate(forPreferredSize size: Size, of id: ElementID) -> Bool {
     guard Prepared.takesPreferredSizes, LayoutItems.isAcceptable(size), let current = attributes(for: id) else {
       return false
+    }
+    // A borrow through `switch`, as in `attributes(for:)` (no copy).
+    switch _prepared {
+    case .some(let prepared) where prepared.takesPreferredSize(for: id): break
+    default: return false
     }
     return Swift.abs(current.size.width - size.width) > 1e-9 || Swift.abs(current.size.height - size.height) > 1e-9
   }

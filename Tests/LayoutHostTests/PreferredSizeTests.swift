@@ -51,10 +51,48 @@ import Testing
     var host = LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 50, height: 50)))
     try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [200])
     let shown = host.elements(in: host.bounds)
+    #expect(!host.shouldInvalidate(forPreferredSize: Size(width: 80, height: 80), of: .cell(3)))
     let context = host.invalidationContext(forPreferredSize: Size(width: 80, height: 80), of: .cell(3))
     #expect(context.elements.isEmpty && context.contentOffsetAdjustment == .zero)
     host.invalidate(with: context)
     #expect(host.elements(in: host.bounds) == shown)
+  }
+
+  /// Which elements a layout sizes: cells of sections with per-item sizes,
+  /// not a uniform section's, not supplementaries; the host asks before
+  /// saying a preferred size invalidates.
+  @Test func theLayoutSaysWhichElementsItSizes() throws {
+    let flow = try FlowLayout(headerLength: 30).prepare(
+      estimated: LayoutItems(sections: [.each([Size(width: 50, height: 50), Size(width: 60, height: 50)])]),
+      viewport: Viewport(size: Size(width: 390, height: 844)))
+    #expect(
+      flow.takesPreferredSize(for: .cell(1))
+        && !flow.takesPreferredSize(for: ElementID(kind: .header, section: 0, item: 0)))
+    let uniform = try FlowLayout().prepare(
+      items: LayoutItems(count: 4, size: Size(width: 50, height: 50)),
+      viewport: Viewport(size: Size(width: 390, height: 844)))
+    #expect(!uniform.takesPreferredSize(for: .cell(1)))
+    let sticky = try StickyHeaderLayout(cellSize: .fullWidth(height: 44)).prepare(
+      items: LayoutItems(count: 4, size: .zero), viewport: Viewport(size: Size(width: 390, height: 844)))
+    #expect(!sticky.takesPreferredSize(for: .cell(1)))
+    let cloud = try TagCloudLayout().prepare(
+      estimated: LayoutItems(count: 4, size: Size(width: 80, height: 30)),
+      viewport: Viewport(size: Size(width: 390, height: 844)))
+    #expect(
+      cloud.takesPreferredSize(for: .cell(2))
+        && !cloud.takesPreferredSize(for: ElementID(kind: .footer, section: 0, item: 0)))
+    let carousel = try CarouselLayout.plain.prepare(
+      items: LayoutItems(count: 10, size: Size(width: 50, height: 50)),
+      viewport: Viewport(size: Size(width: 390, height: 300)))
+    #expect(!carousel.takesPreferredSize(for: .cell(1)))
+    var host = LayoutHost(itemSizes: .uniform(Size(width: 80, height: 30))) { items, viewport throws(LayoutError) in
+      try FlowLayout(headerLength: 30).prepare(estimated: items, viewport: viewport)
+    }
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [20])
+    #expect(host.shouldInvalidate(forPreferredSize: Size(width: 90, height: 30), of: .cell(2)))
+    #expect(
+      !host.shouldInvalidate(
+        forPreferredSize: Size(width: 390, height: 60), of: ElementID(kind: .header, section: 0, item: 0)))
   }
 
   /// A horizontal flow of estimates scrolled far to the right: preferred

@@ -37,6 +37,10 @@ extension PreparedFlowLayout: SelfSizingLayout {
 
   /// The stored index of cell `id`, or `nil` for an identity that is not a
   /// cell of a stored section.
+  /// Whether `id` is a cell of a section with per-item sizes (a uniform
+  /// section shares one size and takes none).
+  public func takesPreferredSize(for id: ElementID) -> Bool { storedIndex(id) != nil }
+
   func storedIndex(_ id: ElementID) -> Int? {
     guard id.kind == .cell, id.section >= 0, id.section < sections.count, uniformSections[id.section] == nil,
       id.item >= 0, id.item < itemCounts[id.section]

@@ -109,6 +109,16 @@ public protocol PreparedLayout: Sendable {
   /// dynamic cast runs per call.
   static var takesPreferredSizes: Bool { get }
 
+  /// Whether `recordPreferredSize` takes a size for element `id`: `false`
+  /// for a layout that takes none, and for elements a self-sizing layout
+  /// does not size (a cell of a flow's uniform section, a supplementary),
+  /// so a host does not invalidate for a size that would change nothing.
+  /// An identity that does not exist may answer either way (a host looks
+  /// it up first).
+  ///
+  /// - Complexity: O(1).
+  func takesPreferredSize(for id: ElementID) -> Bool
+
   /// Records `size` as element `id`'s real size, keeping the first element
   /// on screen at content offset `offset` where it is on screen (re-breaking
   /// lines from it upward where the layout breaks lines), and returns the
@@ -129,6 +139,9 @@ public protocol PreparedLayout: Sendable {
 extension PreparedLayout {
   /// `false`: the layout does not take preferred sizes.
   public static var takesPreferredSizes: Bool { false }
+
+  /// `false`: the layout does not take preferred sizes.
+  public func takesPreferredSize(for id: ElementID) -> Bool { false }
 
   /// `nil`: the layout does not take preferred sizes; nothing changes.
   public mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point? {

@@ -133,6 +133,9 @@ extension SelfSizingLayout {
   /// `true`: a self-sizing layout takes preferred sizes.
   public static var takesPreferredSizes: Bool { true }
 
+  /// `true` for cells (a layout that sizes only some of them says which).
+  public func takesPreferredSize(for id: ElementID) -> Bool { id.kind == .cell }
+
   /// Marks the first element on screen at `offset`, records `size` for
   /// `id` keeping lines from that element, and returns the offset that
   /// keeps it still (`PreparedLayout.recordPreferredSize`); only the

@@ -18,6 +18,10 @@ extension PreparedStickyHeaderLayout: SelfSizingLayout {
 
   /// The stored index of cell `id`, or `nil` for an identity that is not a
   /// cell of a section of varying cells.
+  /// Whether `id` is a cell the layout sizes from its item (`.items`
+  /// cells, not a section of one shared size).
+  public func takesPreferredSize(for id: ElementID) -> Bool { storedIndex(id) != nil }
+
   func storedIndex(_ id: ElementID) -> Int? {
     guard id.kind == .cell, id.section >= 0, id.section < cells.count, id.item >= 0,
       case .varying(let first, let count) = cells[id.section], id.item < count
