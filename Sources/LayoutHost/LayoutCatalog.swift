@@ -228,11 +228,7 @@ public enum LayoutCatalog {
       : .cycling(
         (0..<r.int(in: 2...9)).map { _ in Size(width: r.double(in: 10...240), height: r.double(in: 10...240)) })
     let estimated = r.chance(0.4)
-    let host =
-      estimated
-      ? LayoutHost(itemSizes: sizes) { items, viewport throws(LayoutError) in
-        try layout.prepare(estimated: items, viewport: viewport)
-      } : LayoutHost(layout, itemSizes: sizes)
+    let host = LayoutHost(layout, itemSizes: sizes, estimated: estimated)
     return RandomHostCase(
       host: host, counts: counts(&r, sections: 1...5, items: 0...200), bounds: viewport(&r),
       horizontal: layout.axis == .horizontal, description: "flow \(layout)\(estimated ? ", estimated sizes" : "")")
@@ -318,12 +314,7 @@ public enum LayoutCatalog {
     }
     let sizes = ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) }
     let estimated = layout.cellSize == .items && r.chance(0.4)
-    let drawn = layout
-    let host =
-      estimated
-      ? LayoutHost(itemSizes: sizes) { items, viewport throws(LayoutError) in
-        try drawn.prepare(estimated: items, viewport: viewport)
-      } : LayoutHost(layout, itemSizes: sizes)
+    let host = LayoutHost(layout, itemSizes: sizes, estimated: estimated)
     return RandomHostCase(
       host: host, counts: counts(&r, sections: 1...6, items: 0...40), bounds: viewport(&r),
       description: "sticky \(layout)\(estimated ? ", estimated sizes" : "")")
@@ -373,12 +364,7 @@ public enum LayoutCatalog {
     }
     let sizes = photoSizes(&r)
     let estimated = r.chance(0.5)
-    let drawn = layout
-    let host =
-      estimated
-      ? LayoutHost(itemSizes: sizes) { items, viewport throws(LayoutError) in
-        try drawn.prepare(estimated: items, viewport: viewport)
-      } : LayoutHost(layout, itemSizes: sizes)
+    let host = LayoutHost(layout, itemSizes: sizes, estimated: estimated)
     return RandomHostCase(
       host: host, counts: counts(&r, sections: 1...4, items: 0...120), bounds: viewport(&r),
       description: "waterfall \(layout)\(estimated ? ", estimated sizes" : "")")
@@ -408,13 +394,7 @@ public enum LayoutCatalog {
       known = r.chance(0.3)
     }
     let estimate = Size(width: r.double(in: 30...140), height: r.double(in: 20...44))
-    let drawn = layout
-    let host =
-      known
-      ? LayoutHost(layout, itemSizes: .uniform(estimate))
-      : LayoutHost(itemSizes: .uniform(estimate)) { items, viewport throws(LayoutError) in
-        try drawn.prepare(estimated: items, viewport: viewport)
-      }
+    let host = LayoutHost(layout, itemSizes: .uniform(estimate), estimated: !known)
     return RandomHostCase(
       host: host, counts: [r.count(in: 0...3000)], bounds: viewport(&r),
       description: "tags \(layout), \(known ? "sizes" : "estimates") \(estimate)")
@@ -444,12 +424,7 @@ public enum LayoutCatalog {
     }
     let sizes = (0..<r.int(in: 2...8)).map { _ in Size(width: r.double(in: 30...160), height: r.double(in: 20...40)) }
     let estimated = r.chance(0.4)
-    let drawn = layout
-    let host =
-      estimated
-      ? LayoutHost(itemSizes: .cycling(sizes)) { items, viewport throws(LayoutError) in
-        try drawn.prepare(estimated: items, viewport: viewport)
-      } : LayoutHost(layout, itemSizes: .cycling(sizes))
+    let host = LayoutHost(layout, itemSizes: .cycling(sizes), estimated: estimated)
     return RandomHostCase(
       host: host, counts: counts(&r, sections: 1...30, items: 0...14), bounds: viewport(&r),
       description: "tag-table \(layout)\(estimated ? ", estimated sizes" : "")")

@@ -558,7 +558,23 @@ extension LayoutHost where Prepared.State == ScrollState {
     erase = { AnyPreparedLayout($0) }
   }
 
-  /// A host for layouts that `prepare` builds (estimated sizes, say).
+  /// A host for `layout` prepared from estimated sizes when `estimated`
+  /// (the sizes `itemSizes` gives are estimates that preferred sizes
+  /// replace: `EstimatingLayout.prepare(estimated:viewport:)`), else from
+  /// the items' sizes as `init(_:itemSizes:scale:)`.
+  public init<Layout: EstimatingLayout>(
+    _ layout: Layout, itemSizes: ItemSizeSource, estimated: Bool, scale: Double = 2
+  ) where Layout.Prepared == Prepared {
+    guard estimated else {
+      self.init(layout, itemSizes: itemSizes, scale: scale)
+      return
+    }
+    self.init(itemSizes: itemSizes, scale: scale) { items, viewport throws(LayoutError) in
+      try layout.prepare(estimated: items, viewport: viewport)
+    }
+  }
+
+  /// A host for layouts that `prepare` builds.
   public init(itemSizes: ItemSizeSource, scale: Double = 2, prepare: @escaping Prepare) {
     self.init(itemSizes: itemSizes, initialState: ScrollState(), scale: scale, prepare: prepare)
     erase = { AnyPreparedLayout($0) }

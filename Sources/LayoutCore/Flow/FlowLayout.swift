@@ -164,3 +164,5 @@ public struct FlowLayout: CollectionLayout {
     return prepared
   }
 }
+
+extension FlowLayout: EstimatingLayout {}

@@ -58,6 +58,19 @@ public protocol SelfSizingLayout: PreparedLayout where State == ScrollState {
   func resized(to viewport: Viewport) throws(LayoutError) -> Self
 }
 
+/// A layout configuration that can be prepared from estimated sizes: its
+/// prepared geometry takes the real sizes as they are measured (flow,
+/// sticky sections, waterfall, tag cloud, tag table). A host built with
+/// `estimated: true` prepares it this way.
+public protocol EstimatingLayout: CollectionLayout where Prepared: SelfSizingLayout {
+  /// Prepares `items` as estimates, every item unmeasured until it gets
+  /// its real size (`SelfSizingLayout.setMeasuredSize`).
+  ///
+  /// - Throws: as the layout's `prepare(items:viewport:)` (see each
+  ///   layout for what else it refuses).
+  func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> Prepared
+}
+
 /// What keeps its place on screen when measured sizes differ from the
 /// estimates (MagazineLayout's anchors), along the layout's scroll axis
 /// (`SelfSizingLayout.scrollAxis`): y for a vertical layout, x for a

@@ -223,3 +223,5 @@ extension ElementKind {
   /// The sticky-header layout's menu bar (one, in section 0).
   public static let menu = ElementKind.supplementary("menu")
 }
+
+extension StickyHeaderLayout: EstimatingLayout {}

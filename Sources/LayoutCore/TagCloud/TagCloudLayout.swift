@@ -139,3 +139,5 @@ public struct TagCloudLayout: CollectionLayout {
     return prepared.contentSize(at: ScrollState())
   }
 }
+
+extension TagCloudLayout: EstimatingLayout {}

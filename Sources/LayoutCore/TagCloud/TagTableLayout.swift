@@ -166,3 +166,5 @@ public struct PreparedTagTableLayout: PreparedLayout {
     return inner
   }
 }
+
+extension TagTableLayout: EstimatingLayout {}

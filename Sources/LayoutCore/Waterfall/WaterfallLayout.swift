@@ -151,3 +151,5 @@ public struct WaterfallLayout: CollectionLayout {
     return prepared
   }
 }
+
+extension WaterfallLayout: EstimatingLayout {}
