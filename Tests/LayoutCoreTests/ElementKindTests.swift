@@ -31,6 +31,13 @@ import Testing
     #expect(MemoryLayout<ElementKind>.size == 16)
   }
 
+  @Test func spelledOutKindsEqualTheirNames() {
+    #expect(ElementKind.header == ElementKind.supplementary("header"))
+    #expect(ElementKind.footer == ElementKind.supplementary("footer"))
+    #expect(ElementKind.header.name == "header")
+    #expect(ElementKind.footer.name == "footer")
+  }
+
   @Test func namesRoundTrip() {
     for name in Self.names {
       #expect(ElementKind.supplementary(name).name == name)

@@ -150,6 +150,68 @@ import Testing
     #expect(checked > 1000)
   }
 
+  /// The photo grid's walk visits what its query appends, in the same
+  /// order, with the same identities, centres and sizes, bit for bit.
+  @Test func photoGridWalkIsItsQueryWithoutTheRest() throws {
+    for index in 0..<200 {
+      let seed = propertySeed(index, base: 0x3A1C_6E0)
+      var rng = SplitMix64(seed: seed)
+      let counts = (0..<rng.int(in: 0...6)).map { _ in rng.chance(0.2) ? 0 : rng.int(in: 1...40) }
+      let viewport = Viewport(width: rng.double(in: 100...800), height: rng.double(in: 100...1000))
+      let g = try Self.randomGrid(
+        &rng, mode: Self.modes[rng.int(in: 0...(Self.modes.count - 1))], counts: counts, viewport: viewport,
+        spacing: rng.double(in: 0...3))
+      for _ in 0..<10 {
+        let rect = Rect(
+          x: rng.double(in: -200...800), y: rng.double(in: -500...(g.contentHeight + 500)),
+          width: rng.chance(0.1) ? 0 : rng.double(in: 0...900), height: rng.chance(0.1) ? 0 : rng.double(in: 0...1500))
+        let queried = g.attributes(in: rect, at: ScrollState())
+        var walked: [(ElementID, Point, Size)] = []
+        #expect(g.forEachGeometry(in: rect, at: ScrollState()) { walked.append(($0, $1, $2)) })
+        #expect(walked.count == queried.count, "seed \(seed)")
+        for (w, q) in zip(walked, queried) {
+          #expect(
+            w.0 == q.id && w.1.x.bitPattern == q.center.x.bitPattern && w.1.y.bitPattern == q.center.y.bitPattern
+              && w.2.width.bitPattern == q.size.width.bitPattern && w.2.height.bitPattern == q.size.height.bitPattern,
+            "seed \(seed) \(q.id)")
+        }
+      }
+    }
+  }
+
+  /// Layouts without a walk (the default `forEachGeometry` says so) are
+  /// queried into the result as scratch; the frame is the same as the
+  /// straightforward query's, and the scratch is gone after.
+  @Test func layoutsWithoutAWalkMatchTheStraightforwardQuery() throws {
+    var checked = 0
+    for index in 0..<60 {
+      let seed = propertySeed(index, base: 0xF10_3A7)
+      var rng = SplitMix64(seed: seed)
+      let n = rng.int(in: 0...300)
+      let items = LayoutItems(
+        sections: [.each((0..<n).map { _ in Size(width: rng.double(in: 20...200), height: rng.double(in: 20...200)) })])
+      let viewport = Viewport(width: rng.double(in: 200...600), height: rng.double(in: 300...900))
+      let flow = try FlowLayout().prepare(items: items, viewport: viewport)
+      let waterfall = try WaterfallLayout().prepare(items: items, viewport: viewport)
+      #expect(!flow.forEachGeometry(in: .zero, at: ScrollState()) { _, _, _ in })
+      let bounds = flow.offsetBounds(at: ScrollState())
+      let t = LayoutTransition(
+        from: flow, at: ScrollState(x: 0, y: rng.double(in: bounds.min.y...bounds.max.y)), to: waterfall,
+        at: ScrollState(), anchoredAt: nil)
+      for _ in 0..<6 {
+        let p = rng.double(in: 0...1)
+        let rect = t.viewportRect(at: p).offsetBy(dx: 0, dy: rng.double(in: -300...300))
+        var found = [LayoutAttributes(id: .cell(-1, section: -1), frame: .zero)]  // kept as it was
+        t.attributes(in: rect, progress: p, into: &found)
+        #expect(found.first?.id == .cell(-1, section: -1))
+        #expect(
+          Self.sameBits(Array(found.dropFirst()), Self.reference(t, in: rect, progress: p)), "seed \(seed) p \(p)")
+        checked += found.count - 1
+      }
+    }
+    #expect(checked > 500)
+  }
+
   @Test func dataUpdatesMatchTheStraightforwardQuery() throws {
     typealias Snapshot = LibrarySnapshot<Int, Int>
     var checked = 0

@@ -92,10 +92,17 @@ public struct ElementKind: Hashable, Sendable, Comparable {
     ElementKind(.decoration, name: name)
   }
 
-  /// The kind name used by UIKit for section headers.
-  public static let header = ElementKind.supplementary("header")
-  /// The kind name used by UIKit for section footers.
-  public static let footer = ElementKind.supplementary("footer")
+  /// The kind name used by UIKit for section headers:
+  /// `.supplementary("header")`, spelled out as its inline bytes so that it
+  /// folds to a constant (`ElementKindTests` checks the two agree).
+  @inlinable public static var header: ElementKind {
+    ElementKind(high: 1 << 56 | 0x68_6561_6465_7200, low: 0)  // "header"
+  }
+  /// The kind name used by UIKit for section footers:
+  /// `.supplementary("footer")`, spelled out as `header` is.
+  @inlinable public static var footer: ElementKind {
+    ElementKind(high: 1 << 56 | 0x66_6f6f_7465_7200, low: 0)  // "footer"
+  }
 
   /// Cell, supplementary or decoration.
   @inlinable public var category: Category {

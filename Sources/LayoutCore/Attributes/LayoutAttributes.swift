@@ -95,7 +95,7 @@ public struct AttributeExtras: Hashable, Sendable {
   public var isLeaving: Bool
 
   /// No extra values.
-  public static let none = AttributeExtras()
+  @inlinable public static var none: AttributeExtras { AttributeExtras() }
 
   @inlinable public init(
     contentRect: Rect? = nil, overlayAlpha: Double = 0, cornerRadius: Double = 0, styleProgress: Double = 0,

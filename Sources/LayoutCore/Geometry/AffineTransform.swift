@@ -22,7 +22,9 @@ public struct AffineTransform: Hashable, Sendable {
   }
 
   /// The transform that changes nothing.
-  public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+  /// (A computed constant: a stored `static let` would be read through its
+  /// lazy initialiser on every use, per element of every frame.)
+  @inlinable public static var identity: AffineTransform { AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
 
   /// A scale by `sx` along x and `sy` along y.
   @inlinable public init(scaleX sx: Double, y sy: Double) {

@@ -12,7 +12,7 @@ public struct EdgeInsets: Hashable, Sendable {
     self.right = right
   }
 
-  public static let zero = EdgeInsets()
+  @inlinable public static var zero: EdgeInsets { EdgeInsets() }
 
   /// Whether every inset is finite.
   @inlinable public var isFinite: Bool {

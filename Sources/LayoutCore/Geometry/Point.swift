@@ -12,7 +12,7 @@ public struct Point: Hashable, Sendable {
   }
 
   /// The point at the origin.
-  public static let zero = Point(x: 0, y: 0)
+  @inlinable public static var zero: Point { Point(x: 0, y: 0) }
 
   /// Whether both coordinates are finite (neither NaN nor infinite).
   @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }

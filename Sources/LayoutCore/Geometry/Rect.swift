@@ -22,7 +22,7 @@ public struct Rect: Hashable, Sendable {
       height: size.height)
   }
 
-  public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+  @inlinable public static var zero: Rect { Rect(x: 0, y: 0, width: 0, height: 0) }
 
   @inlinable public var minX: Double { origin.x }
   @inlinable public var minY: Double { origin.y }
@@ -50,7 +50,7 @@ public struct Rect: Hashable, Sendable {
   /// rectangle with a negative (or NaN) width or height is empty: it meets
   /// nothing (documented clamp; layouts' queries agree, so a query with
   /// such a rectangle returns nothing).
-  @inlinable public func intersects(_ other: Rect) -> Bool {
+  @inlinable @inline(__always) public func intersects(_ other: Rect) -> Bool {
     size.width >= 0 && size.height >= 0 && other.size.width >= 0 && other.size.height >= 0
       && minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
   }

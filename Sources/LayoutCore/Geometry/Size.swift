@@ -9,7 +9,7 @@ public struct Size: Hashable, Sendable {
   }
 
   /// The size with zero width and height.
-  public static let zero = Size(width: 0, height: 0)
+  @inlinable public static var zero: Size { Size(width: 0, height: 0) }
 
   /// Whether both dimensions are finite.
   @inlinable public var isFinite: Bool { width.isFinite && height.isFinite }
@@ -51,7 +51,7 @@ public struct Size: Hashable, Sendable {
 
   /// The smallest size with this size's aspect ratio that covers `bounds`
   /// (UIKit's `.scaleAspectFill`). Non-positive sizes are treated as square.
-  @inlinable public func aspectFill(_ bounds: Size) -> Size {
+  @inlinable @inline(__always) public func aspectFill(_ bounds: Size) -> Size {
     let source = isPositive ? self : Size(width: 1, height: 1)
     let scale = Swift.max(bounds.width / source.width, bounds.height / source.height)
     guard scale.isFinite, scale > 0 else { return .zero }

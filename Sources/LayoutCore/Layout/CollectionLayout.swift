@@ -84,6 +84,20 @@ public protocol PreparedLayout: Sendable {
   /// - Complexity: that of `attributes(for:at:)` at most.
   func geometry(for id: ElementID, at state: State) -> (center: Point, size: Size)?
 
+  /// Calls `body` with the identity, centre and size of every element
+  /// `attributes(in:at:into:)` appends for `rect` at `state`, in the same
+  /// order and bit for bit, without building the rest of their
+  /// attributes, and returns `true`; or returns `false` without calling
+  /// `body` when the layout has no such walk (the default), and the caller
+  /// queries attributes instead. A transition's frame tests every element
+  /// it finds and builds whole attributes only for those it shows; a
+  /// layout that can place elements more cheaply than it builds them (the
+  /// photo grid) implements it.
+  ///
+  /// - Complexity: that of `attributes(in:at:into:)` at most; allocates
+  ///   nothing.
+  func forEachGeometry(in rect: Rect, at state: State, _ body: (ElementID, Point, Size) -> Void) -> Bool
+
   /// Where scrolling should come to rest when it would stop at `proposed`,
   /// after a release at `velocity` (points per second). Snapping layouts
   /// override this; the default keeps the proposal, with a non-finite

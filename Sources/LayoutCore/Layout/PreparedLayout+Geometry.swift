@@ -6,4 +6,11 @@ extension PreparedLayout {
     guard let attributes = attributes(for: id, at: state) else { return nil }
     return (attributes.center, attributes.size)
   }
+
+  /// `false`: no walk without attributes; the caller queries attributes.
+  @inlinable public func forEachGeometry(
+    in rect: Rect, at state: State, _ body: (ElementID, Point, Size) -> Void
+  ) -> Bool {
+    false
+  }
 }

@@ -141,7 +141,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
 
   /// The frame of photo `item` of section `s`, or `nil` where the mode does
   /// not show it; the caller keeps both in range.
-  @inlinable func cellFrame(_ item: Int, section s: Int) -> Rect? {
+  @inline(__always) @inlinable func cellFrame(_ item: Int, section s: Int) -> Rect? {
     let w = width
     switch layout.mode {
     case .allPhotos:
@@ -166,13 +166,13 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   }
 
   /// The attributes of a photo whose frame is `frame`.
-  @inlinable func cell(_ item: Int, section s: Int, frame: Rect) -> LayoutAttributes {
+  @inline(__always) @inlinable func cell(_ item: Int, section s: Int, frame: Rect) -> LayoutAttributes {
     cell(item, section: s, frame: frame, photo: Self.photoRect(photos[s][item], in: frame.size))
   }
 
   /// The attributes of a photo whose frame is `frame` and whose photo
   /// rectangle is `photo` (`photoRect` of its size in the frame's).
-  @inlinable func cell(_ item: Int, section s: Int, frame: Rect, photo: Rect) -> LayoutAttributes {
+  @inline(__always) @inlinable func cell(_ item: Int, section s: Int, frame: Rect, photo: Rect) -> LayoutAttributes {
     var attributes = LayoutAttributes(
       id: .cell(item, section: s), center: frame.center, size: frame.size, zIndex: Self.cellZIndex,
       extras: AttributeExtras(contentRect: photo))
@@ -186,7 +186,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// A photo of size `raw` filling a cell of size `cell`, centred (aspect
   /// fill; a photo without a positive size is drawn square), in the
   /// cell's coordinates.
-  @inlinable static func photoRect(_ raw: Size, in cell: Size) -> Rect {
+  @inline(__always) @inlinable static func photoRect(_ raw: Size, in cell: Size) -> Rect {
     let photo = raw.isPositive ? raw : Size(width: 1, height: 1)
     let fill = photo.aspectFill(cell)
     return Rect(
@@ -209,7 +209,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// anything else. The state is not read (nothing moves with the offset).
   ///
   /// - Complexity: O(1).
-  @inlinable public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+  @inline(__always) @inlinable public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
     guard id.section >= 0, id.section < photos.count else { return nil }
     switch id.kind {
     case .cell:
@@ -229,7 +229,9 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// rectangle (what a transition tests every element with).
   ///
   /// - Complexity: O(1).
-  @inlinable public func geometry(for id: ElementID, at state: ScrollState) -> (center: Point, size: Size)? {
+  @inline(__always) @inlinable public func geometry(
+    for id: ElementID, at state: ScrollState
+  ) -> (center: Point, size: Size)? {
     guard id.section >= 0, id.section < photos.count else { return nil }
     let frame: Rect
     switch id.kind {
@@ -256,58 +258,69 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   ///   (empty ones included) and the elements found.
   @inlinable
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+    // A photo rectangle is reused while photo and cell sizes repeat (it
+    // depends on nothing else).
+    var lastPhoto: Size?
+    var lastCell = Size.zero
+    var lastRect = Rect.zero
+    walk(rect) { isHeader, item, s, frame in
+      if isHeader {
+        result.append(header(s))
+        return
+      }
+      let raw = photos[s][item]
+      if raw != lastPhoto || frame.size != lastCell {
+        lastPhoto = raw
+        lastCell = frame.size
+        lastRect = Self.photoRect(raw, in: frame.size)
+      }
+      result.append(cell(item, section: s, frame: frame, photo: lastRect))
+    }
+  }
+
+  /// The identity, centre and size of every element `attributes(in:at:into:)`
+  /// appends, in its order, without photo rectangles; always `true`.
+  ///
+  /// - Complexity: as `attributes(in:at:into:)`; allocates nothing.
+  @inlinable @inline(__always)
+  public func forEachGeometry(
+    in rect: Rect, at state: ScrollState, _ body: (ElementID, Point, Size) -> Void
+  ) -> Bool {
+    walk(rect) { isHeader, item, s, frame in
+      body(isHeader ? ElementID(kind: .header, section: s, item: 0) : .cell(item, section: s), frame.center, frame.size)
+    }
+    return true
+  }
+
+  /// Calls `body` with every element whose frame meets `rect`, in query
+  /// order: a Months header (`isHeader`, item 0) or a photo, its section
+  /// and its frame. The one walk both queries share.
+  @inlinable @inline(__always) func walk(
+    _ rect: Rect, _ body: (_ isHeader: Bool, _ item: Int, _ section: Int, _ frame: Rect) -> Void
+  ) {
     guard rect.isFinite, rect.width >= 0, rect.height >= 0, !photos.isEmpty else { return }
     let lo = rect.minY
     // A rectangle of zero height still meets what lies around its top edge.
     let hi = Swift.max(rect.maxY, lo.nextUp)
     switch layout.mode {
     case .columns(let c):
-      appendColumns(c, rect, lo, hi, into: &result)
-      return
+      walkLines(of: c, pitch: columnPitch, side: columnSide, rect, lo, hi, body)
     case .allPhotos:
-      appendAllPhotos(rect, lo, hi, into: &result)
-      return
+      walkLines(of: 4, pitch: width * layout.largeHeightFraction + width / 3, side: 0, rect, lo, hi, body)
     case .months:
-      break
-    }
-    // First section whose end is after lo.
-    var s = partitionPoint(in: 0..<photos.count) { sectionTops[$0 + 1] > lo }
-    while s < photos.count && sectionTops[s] < hi {
-      appendSection(s, rect, lo, hi, into: &result)
-      s += 1
-    }
-  }
-
-  @inlinable func appendSection(
-    _ s: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
-  ) {
-    let n = numberOfItems(inSection: s)
-    switch layout.mode {
-    case .months:
-      if layout.headerHeight > 0 {
-        let h = header(s)
-        if h.frame.intersects(rect) { result.append(h) }
+      // First section whose end is after lo.
+      var s = partitionPoint(in: 0..<photos.count) { sectionTops[$0 + 1] > lo }
+      while s < photos.count && sectionTops[s] < hi {
+        if layout.headerHeight > 0 {
+          let h = headerFrame(s)
+          if h.intersects(rect) { body(true, 0, s, h) }
+        }
+        if numberOfItems(inSection: s) > 0, let frame = cellFrame(0, section: s), frame.intersects(rect) {
+          body(false, 0, s, frame)
+        }
+        s += 1
       }
-      if n > 0, let frame = cellFrame(0, section: s), frame.intersects(rect) {
-        result.append(cell(0, section: s, frame: frame))
-      }
-    case .allPhotos, .columns:
-      break
     }
-  }
-
-  /// All Photos: the 4-photo groups meeting the rectangle (sections
-  /// follow one another without a break).
-  @inlinable func appendAllPhotos(
-    _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
-  ) {
-    appendLines(of: 4, pitch: width * layout.largeHeightFraction + width / 3, side: 0, rect, lo, hi, into: &result)
-  }
-
-  @inlinable func appendColumns(
-    _ c: Int, _ rect: Rect, _ lo: Double, _ hi: Double, into result: inout [LayoutAttributes]
-  ) {
-    appendLines(of: c, pitch: columnPitch, side: columnSide, rect, lo, hi, into: &result)
   }
 
   /// The photos of the lines meeting the rectangle, when photo `g` over all
@@ -316,9 +329,9 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// early, so rounding never skips a photo; the exact test decides), its
   /// section by one binary search, then a walk. `side`: a Columns cell's
   /// side.
-  @inlinable func appendLines(
+  @inlinable @inline(__always) func walkLines(
     of perLine: Int, pitch: Double, side: Double, _ rect: Rect, _ lo: Double, _ hi: Double,
-    into result: inout [LayoutAttributes]
+    _ body: (_ isHeader: Bool, _ item: Int, _ section: Int, _ frame: Rect) -> Void
   ) {
     let total = totalCount
     guard total > 0 else { return }
@@ -327,16 +340,12 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
     if line < 0 { line = 0 }
     var s = -1
     // Frames from the line and the place in it, with `cellFrame`'s
-    // arithmetic less its division and its switch; a photo rectangle is
-    // reused while photo and cell sizes repeat (it depends on nothing
-    // else). Every frame query of a transition runs this loop.
+    // arithmetic less its division and its switch. Every frame query of a
+    // transition runs this loop.
     var allPhotos = false
     if case .allPhotos = layout.mode { allPhotos = true }
     let w = width
     let largeSlot = w * layout.largeHeightFraction
-    var lastPhoto: Size?
-    var lastCell = Size.zero
-    var lastRect = Rect.zero
     while line < lines && Double(line) * pitch < hi {
       let first = line * perLine
       let end = Swift.min(total, first + perLine)
@@ -344,7 +353,6 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
       let top = Double(line) * pitch
       for global in first..<end {
         while itemStarts[s + 1] <= global { s += 1 }
-        let item = global - itemStarts[s]
         let j = global - first
         let frame: Rect
         if !allPhotos {
@@ -356,13 +364,7 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
             .inset(by: layout.smallInsets)
         }
         guard frame.intersects(rect) else { continue }
-        let raw = photos[s][item]
-        if raw != lastPhoto || frame.size != lastCell {
-          lastPhoto = raw
-          lastCell = frame.size
-          lastRect = Self.photoRect(raw, in: frame.size)
-        }
-        result.append(cell(item, section: s, frame: frame, photo: lastRect))
+        body(false, global - itemStarts[s], s, frame)
       }
       line += 1
     }

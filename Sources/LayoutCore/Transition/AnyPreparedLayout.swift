@@ -19,6 +19,7 @@ public struct AnyPreparedLayout: PreparedLayout {
   private let query: @Sendable (Rect, ScrollState, inout [LayoutAttributes]) -> Void
   private let lookup: @Sendable (ElementID, ScrollState) -> LayoutAttributes?
   private let place: @Sendable (ElementID, ScrollState) -> (center: Point, size: Size)?
+  private let walk: @Sendable (Rect, ScrollState, (ElementID, Point, Size) -> Void) -> Bool
   private let target: @Sendable (Point, Point, Point, ScrollState) -> Point
 
   /// Wraps `layout`.
@@ -37,6 +38,7 @@ public struct AnyPreparedLayout: PreparedLayout {
     query = { layout.attributes(in: $0, at: $1, into: &$2) }
     lookup = { layout.attributes(for: $0, at: $1) }
     place = { layout.geometry(for: $0, at: $1) }
+    walk = { layout.forEachGeometry(in: $0, at: $1, $2) }
     target = { layout.targetContentOffset(proposed: $0, velocity: $1, dragStart: $2, at: $3) }
   }
 
@@ -57,6 +59,13 @@ public struct AnyPreparedLayout: PreparedLayout {
 
   /// The wrapped layout's answer.
   public func geometry(for id: ElementID, at state: ScrollState) -> (center: Point, size: Size)? { place(id, state) }
+
+  /// The wrapped layout's answer.
+  public func forEachGeometry(
+    in rect: Rect, at state: ScrollState, _ body: (ElementID, Point, Size) -> Void
+  ) -> Bool {
+    walk(rect, state, body)
+  }
 
   public func targetContentOffset(proposed: Point, velocity: Point, at state: ScrollState) -> Point {
     target(proposed, velocity, proposed, state)

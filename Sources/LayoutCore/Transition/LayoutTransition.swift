@@ -187,7 +187,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   // MARK: - Interpolation
 
   /// An element in both layouts at progress `p`.
-  @inlinable public static func interpolate(
+  @inline(__always) @inlinable public static func interpolate(
     _ x: LayoutAttributes, _ y: LayoutAttributes, _ p: Double
   ) -> LayoutAttributes {
     let ex = x.extras
@@ -223,7 +223,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   /// An element of one layout only, moved by `shift` and faded to `alpha`
   /// times its own.
   /// `leaving`: the element is the old layout's only (`isLeaving`).
-  @inlinable static func alone(
+  @inline(__always) @inlinable static func alone(
     _ x: LayoutAttributes, shift: Point, alpha: Double, leaving: Bool = false
   ) -> LayoutAttributes {
     var copy = x
@@ -239,14 +239,19 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   /// rule (see the type's documentation) returns for `rect` at progress
   /// `p`, in no particular order.
   ///
-  /// Uses `result` itself as scratch: A's and B's answers are appended,
-  /// rewritten in place and trimmed, so a steady-state frame allocates
-  /// nothing once `result` has the capacity.
+  /// Each element found is placed first, from its centre and size and
+  /// those of its counterpart; whole attributes are looked up and
+  /// interpolated only for the elements shown. A layout with
+  /// a walk (`forEachGeometry(in:at:_:)`) is read without building
+  /// attributes; any other is queried into `result` itself as scratch,
+  /// which is trimmed after. A steady-state frame allocates nothing once
+  /// `result` has the capacity.
   ///
-  /// - Complexity: O(log n + k): one query on A and one on B, then per
-  ///   element found one `geometry(for:at:)` lookup on the other layout,
-  ///   and per element shown one `attributes(for:at:)` lookup (plus the
-  ///   mapping's O(log d) for a data change).
+  /// - Complexity: O(log n + k): one query or walk on A and one on B; per
+  ///   element of A found, its counterpart's `attributes(for:at:)` on B;
+  ///   per element of B found, its counterpart's `geometry(for:at:)` on A;
+  ///   per element shown, up to two more `attributes(for:at:)` lookups
+  ///   (plus the mapping's O(log d) per lookup for a data change).
   /// - Bad input: `p` is clamped into `[0, 1]` (NaN counts as 0); a
   ///   non-finite `rect` returns nothing.
   @inlinable
@@ -258,60 +263,113 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     let b = targetOffset
     let rectA = rect.offsetBy(dx: a.x - o.x, dy: a.y - o.y)
     let rectB = rect.offsetBy(dx: b.x - o.x, dy: b.y - o.y)
-    let shiftA = o - a
-    let shiftB = o - b
-    // Each element found is placed first (its presented frame from centres
-    // and sizes, with `geometry(for:at:)` on the other layout); whole
-    // attributes are looked up and interpolated only for those shown.
-    // A's elements: pairs (emitted here) and those only in A.
-    var start = result.count
-    from.attributes(in: rectA, at: fromState, into: &result)
-    var write = start
-    var read = start
-    var end = result.count
-    while read < end {
-      defer { read += 1 }
-      // One test decides which pass emits a pair, here and in B's pass: a
-      // layout's query may count an element whose frame, read back as
-      // centre and size, only touches the rectangle.
-      guard result[read].frame.intersects(rectA) else { continue }
-      let xCenter = result[read].center
-      let xSize = result[read].size
-      if let id = mapping.forward(result[read].id), let y = to.geometry(for: id, at: toState) {
-        guard Self.mixedFrame(xCenter, xSize, y.center, y.size, p).intersects(rect),
-          let full = to.attributes(for: id, at: toState)
-        else { continue }
-        result[write] = Self.interpolate(result[read], full, p)
-      } else {
-        guard Rect(center: xCenter + shiftA, size: xSize).intersects(rect) else { continue }
-        result[write] = Self.alone(result[read], shift: shiftA, alpha: 1 - p, leaving: true)
-      }
-      write += 1
+    let pass = Pass(rect: rect, rectA: rectA, shiftA: o - a, shiftB: o - b, p: p)
+    // Local functions forced inline, so that once a layout's walk is
+    // inlined they are too: no closure context, no copy of a layout per
+    // element.
+    @inline(__always) func visitA(_ id: ElementID, _ center: Point, _ size: Size) {
+      Self.fromA(from, fromState, to, toState, mapping, pass, id, center, size, nil, &result)
     }
-    result.removeLast(end - write)
-    // B's elements: pairs A's query did not find, and those only in B.
-    start = result.count
-    to.attributes(in: rectB, at: toState, into: &result)
-    write = start
-    read = start
-    end = result.count
-    while read < end {
-      defer { read += 1 }
-      let yCenter = result[read].center
-      let ySize = result[read].size
-      if let id = mapping.backward(result[read].id), let x = from.geometry(for: id, at: fromState) {
-        if Rect(center: x.center, size: x.size).intersects(rectA) { continue }  // emitted by A's pass
-        guard Self.mixedFrame(x.center, x.size, yCenter, ySize, p).intersects(rect),
-          let full = from.attributes(for: id, at: fromState)
-        else { continue }
-        result[write] = Self.interpolate(full, result[read], p)
-      } else {
-        guard Rect(center: yCenter + shiftB, size: ySize).intersects(rect) else { continue }
-        result[write] = Self.alone(result[read], shift: shiftB, alpha: p)
-      }
-      write += 1
+    @inline(__always) func visitB(_ id: ElementID, _ center: Point, _ size: Size) {
+      Self.fromB(from, fromState, to, toState, mapping, pass, id, center, size, nil, &result)
     }
-    result.removeLast(end - write)
+    if !from.forEachGeometry(in: rectA, at: fromState, visitA) {
+      Self.visit(from, rectA, fromState, &result) {
+        Self.fromA(from, fromState, to, toState, mapping, pass, $0, $1, $2, $3, &$4)
+      }
+    }
+    if !to.forEachGeometry(in: rectB, at: toState, visitB) {
+      Self.visit(to, rectB, toState, &result) {
+        Self.fromB(from, fromState, to, toState, mapping, pass, $0, $1, $2, $3, &$4)
+      }
+    }
+  }
+
+  /// What one frame's passes share.
+  @usableFromInline struct Pass {
+    @usableFromInline let rect: Rect
+    @usableFromInline let rectA: Rect
+    @usableFromInline let shiftA: Point
+    @usableFromInline let shiftB: Point
+    @usableFromInline let p: Double
+
+    @inlinable init(rect: Rect, rectA: Rect, shiftA: Point, shiftB: Point, p: Double) {
+      self.rect = rect
+      self.rectA = rectA
+      self.shiftA = shiftA
+      self.shiftB = shiftB
+      self.p = p
+    }
+  }
+
+  /// An element of A: a pair (emitted here) or one only in A. `own`: its
+  /// attributes when a query found it (nil from a walk, which has not
+  /// built them).
+  @inlinable @inline(__always)
+  static func fromA(
+    _ from: A, _ fromState: A.State, _ to: B, _ toState: B.State, _ mapping: ElementMapping, _ pass: Pass,
+    _ id: ElementID, _ xCenter: Point, _ xSize: Size, _ own: LayoutAttributes?,
+    _ out: inout [LayoutAttributes]
+  ) {
+    let p = pass.p
+    let rect = pass.rect
+    // One test decides which pass emits a pair, here and in B's pass: a
+    // layout's query may count an element whose frame, read back as
+    // centre and size, only touches the rectangle.
+    guard Rect(center: xCenter, size: xSize).intersects(pass.rectA) else { return }
+    // An element of A inside A's rectangle is nearly always shown: B's
+    // whole attributes are looked up at once rather than placed first.
+    if let idB = mapping.forward(id), let y = to.attributes(for: idB, at: toState) {
+      guard Self.mixedFrame(xCenter, xSize, y.center, y.size, p).intersects(rect),
+        let x = own ?? from.attributes(for: id, at: fromState)
+      else { return }
+      out.append(Self.interpolate(x, y, p))
+    } else {
+      guard Rect(center: xCenter + pass.shiftA, size: xSize).intersects(rect),
+        let x = own ?? from.attributes(for: id, at: fromState)
+      else { return }
+      out.append(Self.alone(x, shift: pass.shiftA, alpha: 1 - p, leaving: true))
+    }
+  }
+
+  /// An element of B: a pair A's pass did not emit, or one only in B.
+  @inlinable @inline(__always)
+  static func fromB(
+    _ from: A, _ fromState: A.State, _ to: B, _ toState: B.State, _ mapping: ElementMapping, _ pass: Pass,
+    _ id: ElementID, _ yCenter: Point, _ ySize: Size, _ own: LayoutAttributes?,
+    _ out: inout [LayoutAttributes]
+  ) {
+    let p = pass.p
+    let rect = pass.rect
+    if let idA = mapping.backward(id), let x = from.geometry(for: idA, at: fromState) {
+      if Rect(center: x.center, size: x.size).intersects(pass.rectA) { return }  // emitted by A's pass
+      guard Self.mixedFrame(x.center, x.size, yCenter, ySize, p).intersects(rect),
+        let full = from.attributes(for: idA, at: fromState), let y = own ?? to.attributes(for: id, at: toState)
+      else { return }
+      out.append(Self.interpolate(full, y, p))
+    } else {
+      guard Rect(center: yCenter + pass.shiftB, size: ySize).intersects(rect),
+        let y = own ?? to.attributes(for: id, at: toState)
+      else { return }
+      out.append(Self.alone(y, shift: pass.shiftB, alpha: p))
+    }
+  }
+
+  /// For a layout without a walk: queries `rect` into the end of `result`,
+  /// hands each element found, with its attributes, to `body` (which
+  /// appends what it shows), then removes the query's answers.
+  @inlinable static func visit<L: PreparedLayout>(
+    _ layout: L, _ rect: Rect, _ state: L.State, _ result: inout [LayoutAttributes],
+    _ body: (ElementID, Point, Size, LayoutAttributes?, inout [LayoutAttributes]) -> Void
+  ) {
+    let start = result.count
+    layout.attributes(in: rect, at: state, into: &result)
+    let end = result.count
+    for i in start..<end {
+      let own = result[i]
+      body(own.id, own.center, own.size, own, &result)
+    }
+    result.removeSubrange(start..<end)
   }
 
   /// The frame `interpolate(x, y, p)` has, from the centres and sizes
