@@ -88,32 +88,23 @@ extension LayoutHost {
     return context
   }
 
-  /// Whether `attributes` are in identity order.
-  @inlinable
-  static func isSortedByID(_ attributes: [LayoutAttributes]) -> Bool {
-    attributes.withUnsafeBufferPointer { a in
-      var i = 1
-      while i < a.count && !(a[i].id < a[i - 1].id) { i += 1 }
-      return i >= a.count
-    }
-  }
-
-  /// Whether two attributes are equal (`==`), field by field, read in
-  /// place through the pointers: no copy of either (a copy of two
+  /// Whether two attributes of the same element are equal (`==` apart
+  /// from the identity, which the caller has matched), field by field,
+  /// read in place through the pointers: no copy of either (a copy of two
   /// attributes and the derived `==` were a fifth of a preferred-size
   /// update), and the centre first, since after a size change above the
   /// screen every element has moved. Comparing bytes instead does not work:
   /// the padding after `isHidden` and in `extras` holds whatever the reused
-  /// buffer held. Every field of `LayoutAttributes` is compared
-  /// (`PreferredSizeTests.sameIsEquality` changes each one).
+  /// buffer held. Every other field of `LayoutAttributes` is compared
+  /// (`PreferredSizeTests.sameIsEqualityApartFromIdentity` changes each
+  /// one).
   @inlinable
   static func same(_ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>) -> Bool {
     // Coordinates as `Double`s: the geometry types' `==` are not always
     // inlined across modules.
     a.pointee.center.y == b.pointee.center.y && a.pointee.center.x == b.pointee.center.x
       && a.pointee.size.height == b.pointee.size.height && a.pointee.size.width == b.pointee.size.width
-      && a.pointee.id == b.pointee.id && a.pointee.transform == b.pointee.transform
-      && a.pointee.alpha == b.pointee.alpha
+      && a.pointee.transform == b.pointee.transform && a.pointee.alpha == b.pointee.alpha
       && a.pointee.zIndex == b.pointee.zIndex && a.pointee.isHidden == b.pointee.isHidden
       && a.pointee.extras.overlayAlpha == b.pointee.extras.overlayAlpha
       && a.pointee.extras.cornerRadius == b.pointee.extras.cornerRadius
@@ -122,10 +113,24 @@ extension LayoutHost {
       && a.pointee.extras.contentRect == b.pointee.extras.contentRect
   }
 
+  /// The order of two identities: −1, 0 or 1 as `a` is before, the same as
+  /// or after `b` (`ElementID`'s `<`), with cells of one kind compared as
+  /// (section, item) without the kind's own ordering.
+  @inlinable @inline(__always)
+  static func identityOrder(_ a: ElementID, _ b: ElementID) -> Int {
+    if a.kind == b.kind {
+      if a.section != b.section { return a.section < b.section ? -1 : 1 }
+      return a.item == b.item ? 0 : a.item < b.item ? -1 : 1
+    }
+    return a.kind < b.kind ? -1 : 1
+  }
+
   /// The identities of elements in `after` that are not in `before` with
   /// the same attributes, plus `id`, into `result`: sorted, each once.
-  /// `before` is put in identity order; `after` is read as it is when in
-  /// order, else through a sorted copy.
+  /// Both answers are merged as they come, their order checked on the
+  /// way (the engine's answers are in identity order); when either is
+  /// not, `before` is sorted, `after` is read through a sorted copy, and
+  /// the merge runs again.
   ///
   /// - Complexity: O(k) when both answers are in order (the engine's
   ///   usual answer), O(k log k) otherwise.
@@ -134,33 +139,69 @@ extension LayoutHost {
     before: inout [LayoutAttributes], after: [LayoutAttributes], including id: ElementID,
     into result: inout [ElementID]
   ) {
-    if !isSortedByID(before) { before.sort { $0.id < $1.id } }
-    let after = isSortedByID(after) ? after : after.sorted { $0.id < $1.id }
-    result.removeAll(keepingCapacity: true)
-    before.withUnsafeBufferPointer { before in
-      after.withUnsafeBufferPointer { after in
-        var i = 0
-        for j in after.indices {
-          let aid = after[j].id
-          while i < before.count && before[i].id < aid {
-            result.append(before[i].id)  // left the rectangle: moved
-            i += 1
-          }
-          if i < before.count && before[i].id == aid {
-            if !Self.same(before.baseAddress! + i, after.baseAddress! + j) { result.append(aid) }
-            i += 1
-          } else {
-            result.append(aid)
-          }
-        }
-        while i < before.count {
-          result.append(before[i].id)
-          i += 1
-        }
-      }
+    if !merge(before, after, into: &result) {
+      before.sort { $0.id < $1.id }
+      _ = merge(before, after.sorted { $0.id < $1.id }, into: &result)
     }
     // `result` is sorted, each once: put `id` in its place.
     let at = partitionPoint(in: 0..<result.count) { result[$0] >= id }
     if at == result.count || result[at] != id { result.insert(id, at: at) }
+  }
+
+  /// The merge of `changedElements`, into `result` (emptied first);
+  /// `false`, leaving `result` partial, as soon as either list is found
+  /// out of identity order.
+  @inlinable
+  static func merge(_ before: [LayoutAttributes], _ after: [LayoutAttributes], into result: inout [ElementID]) -> Bool {
+    result.removeAll(keepingCapacity: true)
+    return before.withUnsafeBufferPointer { before in
+      after.withUnsafeBufferPointer { after in
+        guard let b = before.baseAddress, let a = after.baseAddress else {
+          // One side is empty: everything on the other changed.
+          for e in before { result.append(e.id) }
+          for e in after { result.append(e.id) }
+          return isSortedByID(before) && isSortedByID(after)
+        }
+        // Order is checked as each list advances (equal neighbours are
+        // allowed, as in `isSortedByID`).
+        if before.count > 1 && identityOrder(b[0].id, b[1].id) > 0 { return false }
+        var i = 0
+        var j = 0
+        while j < after.count {
+          let aid = a[j].id
+          if j > 0 && identityOrder(a[j - 1].id, aid) > 0 { return false }
+          var o = -1
+          while i < before.count {
+            o = identityOrder(b[i].id, aid)
+            if o >= 0 { break }
+            result.append(b[i].id)  // left the rectangle: moved
+            i += 1
+            if i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
+          }
+          if i < before.count && o == 0 {
+            if !Self.same(b + i, a + j) { result.append(aid) }
+            i += 1
+            if i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
+          } else {
+            result.append(aid)
+          }
+          j += 1
+        }
+        while i < before.count {
+          result.append(b[i].id)
+          i += 1
+          if i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
+        }
+        return true
+      }
+    }
+  }
+
+  /// Whether `attributes` are in identity order.
+  @inlinable
+  static func isSortedByID(_ attributes: UnsafeBufferPointer<LayoutAttributes>) -> Bool {
+    var i = 1
+    while i < attributes.count && !(attributes[i].id < attributes[i - 1].id) { i += 1 }
+    return i >= attributes.count
   }
 }

@@ -44,3 +44,53 @@ import Testing
     }
   }
 }
+
+/// The preferred-size context's list of changed elements: identities on
+/// one side only, or on both with different attributes, plus the measured
+/// one; sorted, each once, whatever order the answers come in.
+@Suite struct ChangedElementsTests {
+  @Test func changedElementsAreTheSymmetricDifferencePlusTheMeasuredOne() {
+    var rng = SplitMix64(seed: 11)
+    var result: [ElementID] = [.cell(99)]
+    var unordered = 0
+    for round in 0..<400 {
+      let ids = Array(Set((0..<Int.random(in: 0..<60, using: &rng)).map { _ in ScrollMergeTests.randomID(&rng) }))
+      func attributes(_ id: ElementID) -> LayoutAttributes {
+        LayoutAttributes(
+          id: id, frame: Rect(x: Double(id.item) * 10, y: Double(id.section) * 100, width: 10, height: 10))
+      }
+      var before: [LayoutAttributes] = []
+      var after: [LayoutAttributes] = []
+      var expected = Set<ElementID>()
+      for id in ids {
+        switch Int.random(in: 0..<4, using: &rng) {
+        case 0:
+          before.append(attributes(id))
+          expected.insert(id)
+        case 1:
+          after.append(attributes(id))
+          expected.insert(id)
+        case 2:
+          before.append(attributes(id))
+          after.append(attributes(id))
+        default:
+          before.append(attributes(id))
+          var moved = attributes(id)
+          moved.alpha = 0.5
+          after.append(moved)
+          expected.insert(id)
+        }
+      }
+      // In order (the engine's usual answer) or not.
+      if Bool.random(using: &rng) { before.sort { $0.id < $1.id } } else { before.shuffle(using: &rng) }
+      if Bool.random(using: &rng) { after.sort { $0.id < $1.id } } else { after.shuffle(using: &rng) }
+      if !before.map(\.id).elementsEqual(before.map(\.id).sorted()) { unordered += 1 }
+      let measured = ScrollMergeTests.randomID(&rng)
+      expected.insert(measured)
+      LayoutHost<PreparedFlowLayout>.changedElements(
+        before: &before, after: after, including: measured, into: &result)
+      #expect(result == expected.sorted(), "round \(round)")
+    }
+    #expect(unordered > 50)
+  }
+}

@@ -78,6 +78,13 @@ public struct ElementKind: Hashable, Sendable, Comparable {
   /// A cell.
   @inlinable public static var cell: ElementKind { ElementKind(high: 0, low: 0) }
 
+  /// Equal kinds have equal bits (an interned name is one entry of the
+  /// table for the life of the process). Written out so that it inlines
+  /// across modules.
+  @inlinable public static func == (lhs: ElementKind, rhs: ElementKind) -> Bool {
+    lhs.high == rhs.high && lhs.low == rhs.low
+  }
+
   /// A supplementary view of kind `name` (`"header"`, `"menu"`).
   ///
   /// - Complexity: O(name's length).
@@ -256,6 +263,12 @@ public struct ElementID: Hashable, Sendable, Comparable {
   /// The identity of the cell at `item` in `section`.
   @inlinable public static func cell(_ item: Int, section: Int = 0) -> ElementID {
     ElementID(kind: .cell, section: section, item: item)
+  }
+
+  /// Field by field, as the synthesised `==` would; written out so that it
+  /// inlines across modules.
+  @inlinable public static func == (lhs: ElementID, rhs: ElementID) -> Bool {
+    lhs.item == rhs.item && lhs.section == rhs.section && lhs.kind == rhs.kind
   }
 
   /// Kind, then section, then item. O(1) (see `ElementKind.<`).

@@ -5,6 +5,12 @@
 /// Layout attributes apply their transform about the element's centre, as
 /// UIKit does.
 public struct AffineTransform: Hashable, Sendable {
+  /// Field by field, as the synthesised `==` would; written out so that it
+  /// inlines across modules (per element of every frame).
+  @inlinable public static func == (lhs: AffineTransform, rhs: AffineTransform) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.tx == rhs.tx && lhs.ty == rhs.ty
+  }
+
   public var a: Double
   public var b: Double
   public var c: Double

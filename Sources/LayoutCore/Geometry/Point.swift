@@ -3,6 +3,10 @@
 /// Scrollwork follows UIKit's convention: the origin is at the top left and
 /// `y` grows downwards.
 public struct Point: Hashable, Sendable {
+  /// Field by field, as the synthesised `==` would; written out so that it
+  /// inlines across modules (per element of every frame).
+  @inlinable public static func == (lhs: Point, rhs: Point) -> Bool { lhs.x == rhs.x && lhs.y == rhs.y }
+
   public var x: Double
   public var y: Double
 

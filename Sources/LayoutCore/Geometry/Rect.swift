@@ -3,6 +3,12 @@
 /// Edges are half-open for intersection tests: two rectangles that only
 /// share an edge do not intersect, as with `CGRect.intersects`.
 public struct Rect: Hashable, Sendable {
+  /// Field by field, as the synthesised `==` would; written out so that it
+  /// inlines across modules (per element of every frame).
+  @inlinable public static func == (lhs: Rect, rhs: Rect) -> Bool {
+    lhs.origin == rhs.origin && lhs.size == rhs.size
+  }
+
   public var origin: Point
   public var size: Size
 

@@ -1,5 +1,11 @@
 /// A width and a height, in points.
 public struct Size: Hashable, Sendable {
+  /// Field by field, as the synthesised `==` would; written out so that it
+  /// inlines across modules (per element of every frame).
+  @inlinable public static func == (lhs: Size, rhs: Size) -> Bool {
+    lhs.width == rhs.width && lhs.height == rhs.height
+  }
+
   public var width: Double
   public var height: Double
 
