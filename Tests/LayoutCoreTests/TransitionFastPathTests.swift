@@ -151,7 +151,8 @@ import Testing
   }
 
   /// The photo grid's walk visits what its query appends, in the same
-  /// order, with the same identities, centres and sizes, bit for bit.
+  /// order, with the same identities, centres and sizes, and completes
+  /// each to the query's attributes, bit for bit.
   @Test func photoGridWalkIsItsQueryWithoutTheRest() throws {
     for index in 0..<200 {
       let seed = propertySeed(index, base: 0x3A1C_6E0)
@@ -167,7 +168,12 @@ import Testing
           width: rng.chance(0.1) ? 0 : rng.double(in: 0...900), height: rng.chance(0.1) ? 0 : rng.double(in: 0...1500))
         let queried = g.attributes(in: rect, at: ScrollState())
         var walked: [(ElementID, Point, Size)] = []
-        #expect(g.forEachGeometry(in: rect, at: ScrollState()) { walked.append(($0, $1, $2)) })
+        var wholes: [LayoutAttributes] = []
+        #expect(
+          g.forEachGeometry(in: rect, at: ScrollState()) {
+            walked.append(($0, $1, $2))
+            wholes.append($3())
+          })
         #expect(walked.count == queried.count, "seed \(seed)")
         for (w, q) in zip(walked, queried) {
           #expect(
@@ -175,6 +181,8 @@ import Testing
               && w.2.width.bitPattern == q.size.width.bitPattern && w.2.height.bitPattern == q.size.height.bitPattern,
             "seed \(seed) \(q.id)")
         }
+        // The completed attributes are the query's, bit for bit.
+        #expect(Self.sameBits(wholes, queried), "seed \(seed)")
       }
     }
   }
@@ -193,7 +201,7 @@ import Testing
       let viewport = Viewport(width: rng.double(in: 200...600), height: rng.double(in: 300...900))
       let flow = try FlowLayout().prepare(items: items, viewport: viewport)
       let waterfall = try WaterfallLayout().prepare(items: items, viewport: viewport)
-      #expect(!flow.forEachGeometry(in: .zero, at: ScrollState()) { _, _, _ in })
+      #expect(!flow.forEachGeometry(in: .zero, at: ScrollState()) { _, _, _, _ in })
       let bounds = flow.offsetBounds(at: ScrollState())
       let t = LayoutTransition(
         from: flow, at: ScrollState(x: 0, y: rng.double(in: bounds.min.y...bounds.max.y)), to: waterfall,

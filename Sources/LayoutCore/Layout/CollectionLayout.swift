@@ -86,17 +86,20 @@ public protocol PreparedLayout: Sendable {
 
   /// Calls `body` with the identity, centre and size of every element
   /// `attributes(in:at:into:)` appends for `rect` at `state`, in the same
-  /// order and bit for bit, without building the rest of their
-  /// attributes, and returns `true`; or returns `false` without calling
-  /// `body` when the layout has no such walk (the default), and the caller
-  /// queries attributes instead. A transition's frame tests every element
-  /// it finds and builds whole attributes only for those it shows; a
-  /// layout that can place elements more cheaply than it builds them (the
-  /// photo grid) implements it.
+  /// order and bit for bit, and a function that builds that element's
+  /// whole attributes (the same bits again) from what the walk already
+  /// knows; returns `true`. Returns `false` without calling `body` when the
+  /// layout has no such walk (the default): the caller queries attributes
+  /// instead. A transition's frame tests every element it finds and builds
+  /// whole attributes only for those it shows; a layout that can place
+  /// elements more cheaply than it builds them (the photo grid) implements
+  /// it.
   ///
   /// - Complexity: that of `attributes(in:at:into:)` at most; allocates
   ///   nothing.
-  func forEachGeometry(in rect: Rect, at state: State, _ body: (ElementID, Point, Size) -> Void) -> Bool
+  func forEachGeometry(
+    in rect: Rect, at state: State, _ body: (ElementID, Point, Size, () -> LayoutAttributes) -> Void
+  ) -> Bool
 
   /// Where scrolling should come to rest when it would stop at `proposed`,
   /// after a release at `velocity` (points per second). Snapping layouts

@@ -9,7 +9,7 @@ extension PreparedLayout {
 
   /// `false`: no walk without attributes; the caller queries attributes.
   @inlinable public func forEachGeometry(
-    in rect: Rect, at state: State, _ body: (ElementID, Point, Size) -> Void
+    in rect: Rect, at state: State, _ body: (ElementID, Point, Size, () -> LayoutAttributes) -> Void
   ) -> Bool {
     false
   }

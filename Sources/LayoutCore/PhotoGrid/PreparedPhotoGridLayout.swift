@@ -279,15 +279,18 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   }
 
   /// The identity, centre and size of every element `attributes(in:at:into:)`
-  /// appends, in its order, without photo rectangles; always `true`.
+  /// appends, in its order, without photo rectangles, and a function that
+  /// completes them from the frame already found; always `true`.
   ///
   /// - Complexity: as `attributes(in:at:into:)`; allocates nothing.
   @inlinable @inline(__always)
   public func forEachGeometry(
-    in rect: Rect, at state: ScrollState, _ body: (ElementID, Point, Size) -> Void
+    in rect: Rect, at state: ScrollState, _ body: (ElementID, Point, Size, () -> LayoutAttributes) -> Void
   ) -> Bool {
     walk(rect) { isHeader, item, s, frame in
-      body(isHeader ? ElementID(kind: .header, section: s, item: 0) : .cell(item, section: s), frame.center, frame.size)
+      body(
+        isHeader ? ElementID(kind: .header, section: s, item: 0) : .cell(item, section: s), frame.center, frame.size,
+        { isHeader ? header(s) : cell(item, section: s, frame: frame) })
     }
     return true
   }

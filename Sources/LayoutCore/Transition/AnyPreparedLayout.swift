@@ -19,7 +19,7 @@ public struct AnyPreparedLayout: PreparedLayout {
   private let query: @Sendable (Rect, ScrollState, inout [LayoutAttributes]) -> Void
   private let lookup: @Sendable (ElementID, ScrollState) -> LayoutAttributes?
   private let place: @Sendable (ElementID, ScrollState) -> (center: Point, size: Size)?
-  private let walk: @Sendable (Rect, ScrollState, (ElementID, Point, Size) -> Void) -> Bool
+  private let walk: @Sendable (Rect, ScrollState, (ElementID, Point, Size, () -> LayoutAttributes) -> Void) -> Bool
   private let target: @Sendable (Point, Point, Point, ScrollState) -> Point
 
   /// Wraps `layout`.
@@ -62,7 +62,7 @@ public struct AnyPreparedLayout: PreparedLayout {
 
   /// The wrapped layout's answer.
   public func forEachGeometry(
-    in rect: Rect, at state: ScrollState, _ body: (ElementID, Point, Size) -> Void
+    in rect: Rect, at state: ScrollState, _ body: (ElementID, Point, Size, () -> LayoutAttributes) -> Void
   ) -> Bool {
     walk(rect, state, body)
   }

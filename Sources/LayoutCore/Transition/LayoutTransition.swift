@@ -267,20 +267,20 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     // Local functions forced inline, so that once a layout's walk is
     // inlined they are too: no closure context, no copy of a layout per
     // element.
-    @inline(__always) func visitA(_ id: ElementID, _ center: Point, _ size: Size) {
-      Self.fromA(from, fromState, to, toState, mapping, pass, id, center, size, nil, &result)
+    @inline(__always) func visitA(_ id: ElementID, _ center: Point, _ size: Size, _ whole: () -> LayoutAttributes) {
+      Self.fromA(from, fromState, to, toState, mapping, pass, id, center, size, whole, &result)
     }
-    @inline(__always) func visitB(_ id: ElementID, _ center: Point, _ size: Size) {
-      Self.fromB(from, fromState, to, toState, mapping, pass, id, center, size, nil, &result)
+    @inline(__always) func visitB(_ id: ElementID, _ center: Point, _ size: Size, _ whole: () -> LayoutAttributes) {
+      Self.fromB(from, fromState, to, toState, mapping, pass, id, center, size, whole, &result)
     }
     if !from.forEachGeometry(in: rectA, at: fromState, visitA) {
-      Self.visit(from, rectA, fromState, &result) {
-        Self.fromA(from, fromState, to, toState, mapping, pass, $0, $1, $2, $3, &$4)
+      Self.visit(from, rectA, fromState, &result) { own, out in
+        Self.fromA(from, fromState, to, toState, mapping, pass, own.id, own.center, own.size, { own }, &out)
       }
     }
     if !to.forEachGeometry(in: rectB, at: toState, visitB) {
-      Self.visit(to, rectB, toState, &result) {
-        Self.fromB(from, fromState, to, toState, mapping, pass, $0, $1, $2, $3, &$4)
+      Self.visit(to, rectB, toState, &result) { own, out in
+        Self.fromB(from, fromState, to, toState, mapping, pass, own.id, own.center, own.size, { own }, &out)
       }
     }
   }
@@ -302,13 +302,13 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     }
   }
 
-  /// An element of A: a pair (emitted here) or one only in A. `own`: its
-  /// attributes when a query found it (nil from a walk, which has not
-  /// built them).
+  /// An element of A: a pair (emitted here) or one only in A. `whole`
+  /// builds (or, after a query, returns) its attributes.
   @inlinable @inline(__always)
   static func fromA(
     _ from: A, _ fromState: A.State, _ to: B, _ toState: B.State, _ mapping: ElementMapping, _ pass: Pass,
-    _ id: ElementID, _ xCenter: Point, _ xSize: Size, _ own: LayoutAttributes?,
+    _ id: ElementID, _ xCenter: Point, _ xSize: Size,
+    _ whole: () -> LayoutAttributes,
     _ out: inout [LayoutAttributes]
   ) {
     let p = pass.p
@@ -320,15 +320,11 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     // An element of A inside A's rectangle is nearly always shown: B's
     // whole attributes are looked up at once rather than placed first.
     if let idB = mapping.forward(id), let y = to.attributes(for: idB, at: toState) {
-      guard Self.mixedFrame(xCenter, xSize, y.center, y.size, p).intersects(rect),
-        let x = own ?? from.attributes(for: id, at: fromState)
-      else { return }
-      out.append(Self.interpolate(x, y, p))
+      guard Self.mixedFrame(xCenter, xSize, y.center, y.size, p).intersects(rect) else { return }
+      out.append(Self.interpolate(whole(), y, p))
     } else {
-      guard Rect(center: xCenter + pass.shiftA, size: xSize).intersects(rect),
-        let x = own ?? from.attributes(for: id, at: fromState)
-      else { return }
-      out.append(Self.alone(x, shift: pass.shiftA, alpha: 1 - p, leaving: true))
+      guard Rect(center: xCenter + pass.shiftA, size: xSize).intersects(rect) else { return }
+      out.append(Self.alone(whole(), shift: pass.shiftA, alpha: 1 - p, leaving: true))
     }
   }
 
@@ -336,7 +332,8 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   @inlinable @inline(__always)
   static func fromB(
     _ from: A, _ fromState: A.State, _ to: B, _ toState: B.State, _ mapping: ElementMapping, _ pass: Pass,
-    _ id: ElementID, _ yCenter: Point, _ ySize: Size, _ own: LayoutAttributes?,
+    _ id: ElementID, _ yCenter: Point, _ ySize: Size,
+    _ whole: () -> LayoutAttributes,
     _ out: inout [LayoutAttributes]
   ) {
     let p = pass.p
@@ -344,14 +341,12 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     if let idA = mapping.backward(id), let x = from.geometry(for: idA, at: fromState) {
       if Rect(center: x.center, size: x.size).intersects(pass.rectA) { return }  // emitted by A's pass
       guard Self.mixedFrame(x.center, x.size, yCenter, ySize, p).intersects(rect),
-        let full = from.attributes(for: idA, at: fromState), let y = own ?? to.attributes(for: id, at: toState)
+        let full = from.attributes(for: idA, at: fromState)
       else { return }
-      out.append(Self.interpolate(full, y, p))
+      out.append(Self.interpolate(full, whole(), p))
     } else {
-      guard Rect(center: yCenter + pass.shiftB, size: ySize).intersects(rect),
-        let y = own ?? to.attributes(for: id, at: toState)
-      else { return }
-      out.append(Self.alone(y, shift: pass.shiftB, alpha: p))
+      guard Rect(center: yCenter + pass.shiftB, size: ySize).intersects(rect) else { return }
+      out.append(Self.alone(whole(), shift: pass.shiftB, alpha: p))
     }
   }
 
@@ -360,14 +355,14 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   /// appends what it shows), then removes the query's answers.
   @inlinable static func visit<L: PreparedLayout>(
     _ layout: L, _ rect: Rect, _ state: L.State, _ result: inout [LayoutAttributes],
-    _ body: (ElementID, Point, Size, LayoutAttributes?, inout [LayoutAttributes]) -> Void
+    _ body: (LayoutAttributes, inout [LayoutAttributes]) -> Void
   ) {
     let start = result.count
     layout.attributes(in: rect, at: state, into: &result)
     let end = result.count
     for i in start..<end {
       let own = result[i]
-      body(own.id, own.center, own.size, own, &result)
+      body(own, &result)
     }
     result.removeSubrange(start..<end)
   }
