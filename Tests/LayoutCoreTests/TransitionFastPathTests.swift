@@ -87,15 +87,24 @@ import Testing
     return try layout.prepare(items: items, viewport: viewport)
   }
 
+  /// A random grid in a random mode: up to 6 sections (some empty) of
+  /// `photos` photos each, a random viewport and spacing; and its counts.
+  static func randomGridOfAnyMode(
+    _ rng: inout SplitMix64, photos: ClosedRange<Int>
+  ) throws -> (PreparedPhotoGridLayout, [Int]) {
+    let counts = (0..<rng.int(in: 0...6)).map { _ in rng.chance(0.2) ? 0 : rng.int(in: photos) }
+    let viewport = Viewport(width: rng.double(in: 100...800), height: rng.double(in: 100...1000))
+    let grid = try randomGrid(
+      &rng, mode: modes[rng.int(in: 0...(modes.count - 1))], counts: counts, viewport: viewport,
+      spacing: rng.double(in: 0...3))
+    return (grid, counts)
+  }
+
   @Test func photoGridGeometryIsTheLookupsCentreAndSize() throws {
     for index in 0..<200 {
       let seed = propertySeed(index, base: 0x6E0_F00D)
       var rng = SplitMix64(seed: seed)
-      let counts = (0..<rng.int(in: 0...6)).map { _ in rng.chance(0.2) ? 0 : rng.int(in: 1...30) }
-      let viewport = Viewport(width: rng.double(in: 100...800), height: rng.double(in: 100...1000))
-      let g = try Self.randomGrid(
-        &rng, mode: Self.modes[rng.int(in: 0...(Self.modes.count - 1))], counts: counts, viewport: viewport,
-        spacing: rng.double(in: 0...3))
+      let (g, counts) = try Self.randomGridOfAnyMode(&rng, photos: 1...30)
       for _ in 0..<60 {
         let kind: ElementKind = rng.chance(0.2) ? .header : rng.chance(0.05) ? .footer : .cell
         let id = ElementID(kind: kind, section: rng.int(in: -1...(counts.count + 1)), item: rng.int(in: -1...32))
@@ -157,11 +166,7 @@ import Testing
     for index in 0..<200 {
       let seed = propertySeed(index, base: 0x3A1C_6E0)
       var rng = SplitMix64(seed: seed)
-      let counts = (0..<rng.int(in: 0...6)).map { _ in rng.chance(0.2) ? 0 : rng.int(in: 1...40) }
-      let viewport = Viewport(width: rng.double(in: 100...800), height: rng.double(in: 100...1000))
-      let g = try Self.randomGrid(
-        &rng, mode: Self.modes[rng.int(in: 0...(Self.modes.count - 1))], counts: counts, viewport: viewport,
-        spacing: rng.double(in: 0...3))
+      let (g, _) = try Self.randomGridOfAnyMode(&rng, photos: 1...40)
       for _ in 0..<10 {
         let rect = Rect(
           x: rng.double(in: -200...800), y: rng.double(in: -500...(g.contentHeight + 500)),
