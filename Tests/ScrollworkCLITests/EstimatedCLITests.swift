@@ -164,4 +164,48 @@ import Testing
       #expect(Set(messages.values).count == 1, "--estimated \(value): \(messages)")
     }
   }
+
+  /// `replay` takes the option too: the host starts every item at the
+  /// estimate and takes a preferred size (the item then has it, and the
+  /// content grows); without it, a flow of one uniform size takes none.
+  /// With --item-size as well, it is refused.
+  @Test func replayStartsAtTheEstimateAndTakesPreferredSizes() throws {
+    let folder = temporaryFolder("estimated-replay")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let calls = folder + "/calls.jsonl"
+    try [
+      #"{"call":"prepare","bounds":[0,0,390,844],"sections":[40,25]}"#,
+      #"{"call":"item","indexPath":[0,3]}"#,
+      #"{"call":"invalidationContextForPreferredSize","indexPath":[0,3],"preferredSize":[120,400]}"#,
+      #"{"call":"item","indexPath":[0,3]}"#,
+    ].joined(separator: "\n").write(toFile: calls, atomically: true, encoding: .utf8)
+    func answers(_ arguments: [String]) throws -> [[String: Any]] {
+      let result = try runScrollwork(["replay"] + arguments + ["--calls", calls])
+      #expect(result.status == 0, "\(arguments): \(result.err)")
+      return try result.out.split(separator: "\n").map { try #require(try json(String($0)) as? [String: Any]) }
+    }
+    func frame(_ answer: [String: Any]) -> [Double]? {
+      (answer["attributes"] as? [String: Any])?["frame"] as? [Double]
+    }
+    for c in Self.cases {
+      let input = c.layout == "tag-table" ? ["--viewport", "390x844", "--rows", "3"] : []
+      let a = try answers([c.layout] + input + ["--estimated", c.estimate])
+      try #require(a.count == 4, "\(c)")
+      let (w, h) = Self.estimateSize(c.estimate)
+      let before = try #require(frame(a[1]), "\(c)")
+      #expect(abs(before[3] * w - before[2] * h) <= 1e-9 * before[2] * h, "\(c): \(before) has the estimate's shape")
+      let context = try #require(a[2]["context"] as? [String: Any], "\(c)")
+      let grown = try #require((context["contentSizeAdjustment"] as? [Double])?[1], "\(c)")
+      #expect(grown > 0, "\(c): \(context)")
+      let after = try #require(frame(a[3]), "\(c)")
+      // The waterfall takes the preferred size's aspect ratio at the column's width.
+      let expected = c.layout == "waterfall" ? after[2] * 400 / 120 : 400
+      #expect(abs(after[3] - expected) <= 1e-9 * expected, "\(c): \(after)")
+    }
+    let plain = try answers(["flow"])
+    let context = try #require(plain[2]["context"] as? [String: Any])
+    #expect(context["contentSizeAdjustment"] as? [Double] == [0, 0], "a uniform flow takes no preferred size")
+    let both = try runScrollwork(["replay", "flow", "--estimated", "80x30", "--item-size", "3x3", "--calls", calls])
+    #expect(both.status != 0 && both.err.contains("--estimated"), "\(both.err)")
+  }
 }

@@ -114,6 +114,13 @@ struct TagTableOptions: ParsableArguments {
     try Check.size(estimated?.value, "--estimated", positive: true)
   }
 
+  /// The preset with the options over it.
+  var layout: TagTableLayout {
+    var layout = preset.layout
+    if let rowSpacing { layout.rowSpacing = rowSpacing }
+    return layout
+  }
+
   /// The words of each row.
   var rowTexts: [[String]] { TagTableEntry.rowTexts(rows: rows) }
 
@@ -126,8 +133,7 @@ struct TagTableOptions: ParsableArguments {
   /// `--estimated` every tag the estimate (its text is measured later, as
   /// it comes into view).
   func prepare(_ texts: [[String]], text: TagText) throws -> PreparedTagTableLayout {
-    var layout = preset.layout
-    if let rowSpacing { layout.rowSpacing = rowSpacing }
+    let layout = self.layout
     let viewport = Viewport(size: viewport.value)
     if let estimated {
       return try layout.prepare(
