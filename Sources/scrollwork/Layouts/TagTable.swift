@@ -195,7 +195,7 @@ struct SimulateTagTable: ParsableCommand {
       view; each line then carries "anchor", "anchorScreenY", "correction" and "measured", as in simulate \
       tags, and --elements gives each tag's "text".
 
-      Example: scrollwork simulate tag-table --viewport 390x844 --rows 2000 --estimated 80x30 \
+      Example: scrollwork simulate tag-table --viewport 390x844 --rows 2000 --estimated 80x30 \\
                --offset 0,60000 --script "drag 0,3000 0.3; release; wait 1.5"
       """)
 

@@ -175,7 +175,7 @@ struct SimulateWaterfall: ParsableCommand {
       With --estimated WxH, items start at that aspect ratio and take their own as they come into view; \
       each line then carries "anchor", "anchorScreenY", "correction" and "measured", as in simulate tags.
 
-      Example: scrollwork simulate waterfall --viewport 390x844 --photos-like 2000 --estimated 3x4 \
+      Example: scrollwork simulate waterfall --viewport 390x844 --photos-like 2000 --estimated 3x4 \\
                --offset 0,60000 --script "drag 0,3000 0.3; release; wait 1.5"
       """)
 
