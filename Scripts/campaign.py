@@ -196,6 +196,8 @@ def layout_options(rng, args, hostile, p, layout, command):
                 args.append(f)
         if maybe(0.2):
             args += ["--alignment", rng.choice(["leading", "justified", "center"])]
+        if maybe(0.2):
+            add(rng, args, hostile, "--estimated", ["80x30", "10x10"], HOSTILE_SIZES, p)
     elif layout == "photos":
         if maybe(0.6):
             add(rng, args, hostile, "--mode", ["all", "months", "columns:3", "columns:1", "columns:30"],
@@ -246,6 +248,8 @@ def layout_options(rng, args, hostile, p, layout, command):
             add(rng, args, hostile, "--section-inset", ["0,0,0,0", "10,10,10,10"], HOSTILE_INSETS, p)
         if maybe(0.2):
             args += ["--direction", rng.choice(["leftToRight", "rightToLeft"])]
+        if maybe(0.2):
+            add(rng, args, hostile, "--estimated", ["3x4", "80x30"], HOSTILE_SIZES, p)
 
 
 def tag_options(rng, args, hostile, p, layout, command, texts_files):
@@ -271,6 +275,8 @@ def tag_options(rng, args, hostile, p, layout, command, texts_files):
         add(rng, args, hostile, "--rows", ["0", "1", "5", "30"], HOSTILE_INTS + ["100001"], p)
         if rng.random() < 0.2:
             number_option(rng, args, hostile, "--row-spacing", ["0", "8"], p)
+        if rng.random() < 0.3:
+            add(rng, args, hostile, "--estimated", ["80x30", "10x10"], HOSTILE_SIZES, p)
     if rng.random() < 0.25:
         number_option(rng, args, hostile, "--font-size", ["15", "1", "200"], p)
     if rng.random() < 0.25:

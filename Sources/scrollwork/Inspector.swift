@@ -109,6 +109,25 @@ enum Simulator {
     }
   }
 
+  /// `simulate` for a layout that takes `--estimated` (flow, sticky,
+  /// waterfall): without `estimate`, `items` prepared and scrolled as
+  /// `run(name:_:state:options:)` does; with it, the layout prepared from
+  /// the estimate (`EstimatingLayout.prepare(items:estimate:viewport:)`)
+  /// and scrolled by `runSelfSizing`, each cell measured as its size in
+  /// `items` when it comes into view.
+  static func run<L: EstimatingLayout>(
+    name: String, _ layout: L, items: LayoutItems, estimate: Size?, options: SimulateOptions
+  ) throws where L.Prepared.State == ScrollState {
+    let prepared = try layout.prepare(items: items, estimate: estimate, viewport: options.input.viewportValue)
+    guard estimate != nil else {
+      try run(name: name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+      return
+    }
+    try runSelfSizing(
+      prepared, offset: options.offset.value, gestures: options.gestureScript(), fps: options.fps,
+      elements: options.elements, configuration: options.configuration(), measure: { id, _ in items.size(of: id) })
+  }
+
   /// Runs a gesture script on a layout prepared from estimates: each frame
   /// the `SelfSizingScroller` measures what comes into view (`measure`
   /// gives an element's real size), holds the anchor, and a JSON line

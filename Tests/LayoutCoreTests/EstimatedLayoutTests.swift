@@ -214,4 +214,77 @@ import Testing
     #expect(flow.allAttributes(at: ScrollState()) == before)
     #expect(flow.measuredCount == 0)
   }
+
+  /// `prepare(items:estimate:viewport:)`, the one call the CLI's four
+  /// `--estimated` commands make: with an estimate, every estimating layout
+  /// lays out the estimate (equal to `prepare(estimated:)` of the same
+  /// counts) with nothing measured, and `items.size(of:)` hands back the
+  /// real sizes, after which it equals a fresh prepare; without one, it is
+  /// `prepare(items:)`. Bad estimates and counts are refused as item sizes
+  /// and counts are.
+  @Test func oneCallPreparesWithOrWithoutAnEstimate() throws {
+    let viewport = Viewport(width: 390, height: 844)
+    let truth = LayoutItems(sections: [
+      .each((0..<40).map { Size(width: 390, height: 30 + Double($0 % 7) * 11) }),
+      .each((0..<25).map { Size(width: 390, height: 50 + Double($0 % 5) * 13) }),
+    ])
+    let estimate = Size(width: 390, height: 44)
+    func check<L: EstimatingLayout>(_ layout: L, _ name: String) throws where L.Prepared.State == ScrollState {
+      var prepared = try layout.prepare(items: truth, estimate: estimate, viewport: viewport)
+      let direct = try layout.prepare(
+        estimated: LayoutItems(sectionCounts: [40, 25], size: estimate), viewport: viewport)
+      Self.expectSame(prepared, direct, at: ScrollState(), "\(name): estimated")
+      let fresh = try layout.prepare(items: truth, viewport: viewport)
+      let same = try layout.prepare(items: truth, estimate: nil, viewport: viewport)
+      Self.expectSame(same, fresh, at: ScrollState(), "\(name): no estimate")
+      // The estimate shows: the first cell is not its real size yet.
+      let first = try #require(prepared.attributes(for: .cell(0), at: ScrollState()))
+      let real = try #require(fresh.attributes(for: .cell(0), at: ScrollState()))
+      #expect(first.frame.size != real.frame.size, "\(name)")
+      for s in 0..<2 {
+        for i in 0..<truth.sections[s].count {
+          let id = ElementID.cell(i, section: s)
+          #expect(!prepared.isMeasured(id), "\(name) \(id)")
+          let size = try #require(truth.size(of: id))
+          let accepted = prepared.setMeasuredSize(size, for: id)
+          #expect(accepted, "\(name) \(id)")
+        }
+      }
+      Self.expectSame(prepared, fresh, at: ScrollState(), "\(name): measured")
+      // Bad estimates are refused as bad item sizes; a negative count as it
+      // is without an estimate.
+      for bad in [Size(width: -1, height: 4), Size(width: .nan, height: 4), Size(width: 4, height: .infinity)] {
+        #expect(throws: LayoutError.self, "\(name) \(bad)") {
+          _ = try layout.prepare(items: truth, estimate: bad, viewport: viewport)
+        }
+      }
+      #expect(throws: LayoutError.invalidItemCount(section: 0, count: -1), "\(name)") {
+        _ = try layout.prepare(
+          items: LayoutItems(sections: [.uniform(estimate, count: -1)]), estimate: estimate, viewport: viewport)
+      }
+    }
+    try check(FlowLayout(), "flow")
+    try check(StickyHeaderLayout(), "sticky")
+    try check(WaterfallLayout(columnCount: 1), "waterfall")
+    try check(TagTableLayout(), "tag table")
+  }
+
+  /// `LayoutItems.size(of:)`: a cell's size, `nil` for anything else.
+  @Test func itemsAnswerACellsSizeAndNilOtherwise() {
+    let items = LayoutItems(sections: [
+      .uniform(Size(width: 3, height: 4), count: 2), .each([Size(width: 5, height: 6)]), .uniform(.zero, count: -2),
+    ])
+    #expect(items.size(of: .cell(1)) == Size(width: 3, height: 4))
+    #expect(items.size(of: .cell(0, section: 1)) == Size(width: 5, height: 6))
+    for id in [
+      ElementID.cell(2), .cell(1, section: 1), .cell(0, section: 2), .cell(0, section: 3), .cell(-1),
+      .cell(0, section: -1), ElementID(kind: .header, section: 0, item: 0),
+    ] {
+      #expect(items.size(of: id) == nil, "\(id)")
+    }
+    #expect(
+      LayoutItems(sectionCounts: [2, 0], size: Size(width: 1, height: 2)).sections == [
+        .uniform(Size(width: 1, height: 2), count: 2), .uniform(Size(width: 1, height: 2), count: 0),
+      ])
+  }
 }

@@ -44,6 +44,17 @@ public struct LayoutItems: Hashable, Sendable {
   /// One section of `count` items of `size`.
   public init(count: Int, size: Size) { self.sections = [.uniform(size, count: count)] }
 
+  /// One section per count, every item `size`: the shape of a layout's
+  /// items before their sizes are known (estimates for
+  /// `EstimatingLayout.prepare(estimated:viewport:)`).
+  ///
+  /// - Complexity: O(sections).
+  /// - Note: nothing is checked here; a negative count or a bad size is
+  ///   kept as given, and `prepare` refuses it (`LayoutError`).
+  public init(sectionCounts: [Int], size: Size) {
+    self.sections = sectionCounts.map { .uniform(size, count: $0) }
+  }
+
   /// No sections at all.
   public static let empty = LayoutItems(sections: [])
 
@@ -54,6 +65,20 @@ public struct LayoutItems: Hashable, Sendable {
   /// negative and at most `LayoutLimits.maximumExtent` points.
   @inlinable public static func isAcceptable(_ size: Size) -> Bool {
     size.isValid && size.width <= LayoutLimits.maximumExtent && size.height <= LayoutLimits.maximumExtent
+  }
+
+  /// The size of cell `id`: item `id.item` of section `id.section`; `nil`
+  /// for an identity that is not a cell or is out of range (never a trap).
+  /// A self-sizing caller answers "what is this cell's real size?" with it
+  /// when the items hold the real sizes of a layout prepared from
+  /// estimates.
+  ///
+  /// - Complexity: O(1).
+  public func size(of id: ElementID) -> Size? {
+    guard id.kind == .cell, id.section >= 0, id.section < sections.count, id.item >= 0,
+      id.item < sections[id.section].count
+    else { return nil }
+    return sections[id.section][id.item]
   }
 
   /// The same sizes with every section stored per item (a uniform section

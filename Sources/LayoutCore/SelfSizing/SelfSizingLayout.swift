@@ -71,6 +71,31 @@ public protocol EstimatingLayout: CollectionLayout where Prepared: SelfSizingLay
   func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> Prepared
 }
 
+extension EstimatingLayout {
+  /// Prepares `items` with or without an estimate, one call for both: with
+  /// `estimate`, every item is laid out at that size and left unmeasured
+  /// (`prepare(estimated:viewport:)` over the same sections and counts);
+  /// `items` then hold the real sizes, which the caller hands back as
+  /// cells come into view (`items.size(of:)` answers a scroller's
+  /// measure). With `nil`, it is `prepare(items:viewport:)`.
+  ///
+  /// - Complexity: as the prepare it calls, plus O(sections).
+  /// - Throws: as that prepare: `LayoutError` for a bad viewport,
+  ///   configuration or item count, `.invalidItemSize` for an estimate
+  ///   (or, without one, an item size) that is negative, not finite or
+  ///   too large.
+  public func prepare(items: LayoutItems, estimate: Size?, viewport: Viewport) throws(LayoutError) -> Prepared {
+    guard let estimate else { return try prepare(items: items, viewport: viewport) }
+    // A uniform section's count as given, so that a negative one is refused
+    // as it would be without an estimate (`ItemSizes.count` reads it as 0).
+    let counts = items.sections.map { section in
+      if case .uniform(_, let count) = section { return count }
+      return section.count
+    }
+    return try prepare(estimated: LayoutItems(sectionCounts: counts, size: estimate), viewport: viewport)
+  }
+}
+
 /// What keeps its place on screen when measured sizes differ from the
 /// estimates (MagazineLayout's anchors), along the layout's scroll axis
 /// (`SelfSizingLayout.scrollAxis`): y for a vertical layout, x for a

@@ -119,11 +119,6 @@ struct FlowOptions: ParsableArguments {
     try Check.size(estimated?.value, "--estimated", positive: true)
   }
 
-  /// The items as estimates: the same counts, every item `estimated`.
-  func estimates(_ items: LayoutItems, _ estimated: Size) -> LayoutItems {
-    LayoutItems(sections: items.sections.map { .uniform(estimated, count: $0.count) })
-  }
-
   var layout: FlowLayout {
     var layout = preset.layout
     if let axis { layout.axis = axis }
@@ -148,14 +143,8 @@ struct InspectFlow: ParsableCommand {
   @OptionGroup var flow: FlowOptions
 
   func run() throws {
-    let items = try options.input.layoutItems()
-    let viewport = options.input.viewportValue
-    let prepared =
-      if let estimated = flow.estimated {
-        try flow.layout.prepare(estimated: flow.estimates(items, estimated.value), viewport: viewport)
-      } else {
-        try flow.layout.prepare(items: items, viewport: viewport)
-      }
+    let prepared = try flow.layout.prepare(
+      items: options.input.layoutItems(), estimate: flow.estimated?.value, viewport: options.input.viewportValue)
     print(
       Inspector.report(
         name: FlowEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all))
@@ -169,19 +158,9 @@ struct SimulateFlow: ParsableCommand {
   @OptionGroup var flow: FlowOptions
 
   func run() throws {
-    let items = try options.input.layoutItems()
-    let viewport = options.input.viewportValue
-    if let estimated = flow.estimated {
-      let prepared = try flow.layout.prepare(estimated: flow.estimates(items, estimated.value), viewport: viewport)
-      try Simulator.runSelfSizing(
-        prepared, offset: options.offset.value, gestures: options.gestureScript(), fps: options.fps,
-        elements: options.elements, configuration: options.configuration(),
-        measure: { id, _ in items.sections[id.section][id.item] })
-      return
-    }
-    let prepared = try flow.layout.prepare(items: items, viewport: viewport)
     try Simulator.run(
-      name: FlowEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+      name: FlowEntry.name, flow.layout, items: options.input.layoutItems(), estimate: flow.estimated?.value,
+      options: options)
   }
 }
 

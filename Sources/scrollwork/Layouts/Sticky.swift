@@ -178,14 +178,7 @@ struct StickyOptions: ParsableArguments {
   /// estimate (the items' sizes are then the real ones, learnt as cells
   /// come into view).
   func prepare(_ input: LayoutInputOptions) throws -> PreparedStickyHeaderLayout {
-    let viewport = input.viewportValue
-    let items = try items(input)
-    if let estimated {
-      return try layout().prepare(
-        estimated: LayoutItems(sections: items.sections.map { .uniform(estimated.value, count: $0.count) }),
-        viewport: viewport)
-    }
-    return try layout().prepare(items: items, viewport: viewport)
+    try layout().prepare(items: items(input), estimate: estimated?.value, viewport: input.viewportValue)
   }
 }
 
@@ -221,17 +214,8 @@ struct SimulateSticky: ParsableCommand {
   @OptionGroup var sticky: StickyOptions
 
   func run() throws {
-    let prepared = try sticky.prepare(options.input)
-    if sticky.estimated != nil {
-      let items = try sticky.items(options.input)
-      try Simulator.runSelfSizing(
-        prepared, offset: options.offset.value, gestures: options.gestureScript(), fps: options.fps,
-        elements: options.elements, configuration: options.configuration(),
-        measure: { id, _ in items.sections[id.section][id.item] })
-      return
-    }
     try Simulator.run(
-      name: StickyEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+      name: StickyEntry.name, sticky.layout(), items: sticky.items(options.input), estimate: sticky.estimated?.value,
       options: options)
   }
 }

@@ -96,6 +96,14 @@ struct TagTableOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Space between rows, ≥ 0.")
   var rowSpacing: Double?
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out every tag at this estimated size, WxH; a tag's real size (its text's) is learnt as it comes \
+      into view (simulate), its row re-flowed and re-sized with the anchor held. Inspect shows the estimates.
+      """)
+  var estimated: SizeArgument?
+
   func validate() throws {
     try Check.viewport(viewport.value)
     try Check.count(rows, 0...100_000, "--rows")
@@ -103,16 +111,41 @@ struct TagTableOptions: ParsableArguments {
     try Check.nonNegative(padding.value.x, "--padding")
     try Check.nonNegative(padding.value.y, "--padding")
     try Check.nonNegative(rowSpacing, "--row-spacing")
+    try Check.size(estimated?.value, "--estimated", positive: true)
   }
 
-  func prepare() throws -> (PreparedTagTableLayout, [[String]]) {
+  /// The preset with the options over it.
+  var layout: TagTableLayout {
     var layout = preset.layout
     if let rowSpacing { layout.rowSpacing = rowSpacing }
-    let texts = TagTableEntry.rowTexts(rows: rows)
-    let text = try TagText(size: fontSize, padding: (padding.value.x, padding.value.y), scale: 2)
-    return (
-      try TagTableEntry.prepareTable(layout, rows: texts, text: text, viewport: Viewport(size: viewport.value)), texts
-    )
+    return layout
+  }
+
+  /// The words of each row.
+  var rowTexts: [[String]] { TagTableEntry.rowTexts(rows: rows) }
+
+  /// What measures a tag's text.
+  func tagText() throws -> TagText {
+    try TagText(size: fontSize, padding: (padding.value.x, padding.value.y), scale: 2)
+  }
+
+  /// The table of `texts`: each tag measured from its text, or with
+  /// `--estimated` every tag the estimate (its text is measured later, as
+  /// it comes into view).
+  func prepare(_ texts: [[String]], text: TagText) throws -> PreparedTagTableLayout {
+    let layout = self.layout
+    let viewport = Viewport(size: viewport.value)
+    if let estimated {
+      return try layout.prepare(
+        estimated: LayoutItems(sectionCounts: texts.map(\.count), size: estimated.value), viewport: viewport)
+    }
+    return try TagTableEntry.prepareTable(layout, rows: texts, text: text, viewport: viewport)
+  }
+
+  /// The table and its rows' words.
+  func prepare() throws -> (PreparedTagTableLayout, [[String]]) {
+    let texts = rowTexts
+    return (try prepare(texts, text: tagText()), texts)
   }
 }
 
@@ -122,7 +155,8 @@ struct InspectTagTable: ParsableCommand {
     abstract: "A list whose rows each hold a tag cloud and are exactly as tall as it.",
     discussion: """
       Kinds: decoration:row (section = row) and cell (section = row, item = tag, with its "text"). \
-      A row's height is its cloud's fitting height at the row's width.
+      A row's height is its cloud's fitting height at the row's width. With --estimated WxH every \
+      tag is that size instead, and the rows as tall as those clouds.
 
       Example: scrollwork inspect tag-table --viewport 390x844 --rows 5
       """)
@@ -155,13 +189,38 @@ struct InspectTagTable: ParsableCommand {
 
 struct SimulateTagTable: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: TagTableEntry.name, abstract: "Scroll the table of tag clouds.")
+    commandName: TagTableEntry.name, abstract: "Scroll the table of tag clouds.",
+    discussion: """
+      With --estimated WxH, tags start at that size and are measured from their text as they come into \
+      view; each line then carries "anchor", "anchorScreenY", "correction" and "measured", as in simulate \
+      tags, and --elements gives each tag's "text".
+
+      Example: scrollwork simulate tag-table --viewport 390x844 --rows 2000 --estimated 80x30 \\
+               --offset 0,60000 --script "drag 0,3000 0.3; release; wait 1.5"
+      """)
 
   @OptionGroup var table: TagTableOptions
   @OptionGroup var options: RunOptions
 
   func run() throws {
     let gestures = try options.gestureScript()
+    if table.estimated != nil {
+      let rows = table.rowTexts
+      let text = try table.tagText()
+      try Simulator.runSelfSizing(
+        table.prepare(rows, text: text), offset: options.offset.value, gestures: gestures, fps: options.fps,
+        elements: options.elements,
+        measure: { id, maxWidth in
+          guard id.kind == .cell, id.section >= 0, id.section < rows.count, id.item >= 0,
+            id.item < rows[id.section].count
+          else {
+            return nil
+          }
+          return text.size(rows[id.section][id.item], maxWidth: maxWidth)
+        },
+        elementJSON: { tagJSON($0, texts: rows) })
+      return
+    }
     let (prepared, _) = try table.prepare()
     var scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: options.offset.value))
     let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)

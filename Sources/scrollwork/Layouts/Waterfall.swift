@@ -93,6 +93,15 @@ struct WaterfallOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "N photo-like items (landscape, portrait, square, panorama) instead of sizes.")
   var photosLike: Int?
 
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out with this estimated item size, WxH (its aspect ratio at the column's width); the items' sizes \
+      are the real ones, learnt as cells come into view (simulate) with the anchor held. Inspect shows the \
+      estimates.
+      """)
+  var estimated: SizeArgument?
+
   func validate() throws {
     try Check.count(columns, 1...WaterfallLayout.maximumColumnCount, "--columns")
     try Check.nonNegative(columnSpacing, "--column-spacing")
@@ -101,6 +110,7 @@ struct WaterfallOptions: ParsableArguments {
     try Check.nonNegative(headerHeight, "--header-height")
     try Check.nonNegative(footerHeight, "--footer-height")
     try Check.count(photosLike, 0...10_000_000, "--photos-like")
+    try Check.size(estimated?.value, "--estimated", positive: true)
   }
 
   var layout: WaterfallLayout {
@@ -126,8 +136,10 @@ struct WaterfallOptions: ParsableArguments {
 
 /// The options of both commands, with `--photos-like` in place of sizes.
 struct WaterfallInput {
+  /// The waterfall of the items, or with `--estimated` of the estimate.
   static func prepare(_ input: LayoutInputOptions, _ options: WaterfallOptions) throws -> PreparedWaterfallLayout {
-    try options.layout.prepare(items: options.items(input), viewport: input.viewportValue)
+    try options.layout.prepare(
+      items: options.items(input), estimate: options.estimated?.value, viewport: input.viewportValue)
   }
 }
 
@@ -137,7 +149,8 @@ struct InspectWaterfall: ParsableCommand {
     abstract: "Pinterest-style columns: each item goes into the shortest column at its own aspect ratio.",
     discussion: """
       Items are --item-sizes (intrinsic sizes; an item's height is column width × h/w), or \
-      --photos-like N. Ties go to the leftmost column (the rightmost with --direction rightToLeft).
+      --photos-like N. Ties go to the leftmost column (the rightmost with --direction rightToLeft). \
+      With --estimated WxH every item is laid out at that aspect ratio instead.
 
       Example: scrollwork inspect waterfall --viewport 390x844 --columns 3 --column-spacing 4 \\
                  --item-spacing 4 --photos-like 100 --offset 0,500
@@ -156,15 +169,23 @@ struct InspectWaterfall: ParsableCommand {
 }
 
 struct SimulateWaterfall: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: WaterfallEntry.name, abstract: "Scroll a waterfall.")
+  static let configuration = CommandConfiguration(
+    commandName: WaterfallEntry.name, abstract: "Scroll a waterfall.",
+    discussion: """
+      With --estimated WxH, items start at that aspect ratio and take their own as they come into view; \
+      each line then carries "anchor", "anchorScreenY", "correction" and "measured", as in simulate tags.
+
+      Example: scrollwork simulate waterfall --viewport 390x844 --photos-like 2000 --estimated 3x4 \\
+               --offset 0,60000 --script "drag 0,3000 0.3; release; wait 1.5"
+      """)
 
   @OptionGroup var options: SimulateOptions
   @OptionGroup var waterfall: WaterfallOptions
 
   func run() throws {
-    let prepared = try WaterfallInput.prepare(options.input, waterfall)
     try Simulator.run(
-      name: WaterfallEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+      name: WaterfallEntry.name, waterfall.layout, items: waterfall.items(options.input),
+      estimate: waterfall.estimated?.value, options: options)
   }
 }
 

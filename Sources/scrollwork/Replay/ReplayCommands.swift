@@ -60,6 +60,22 @@ struct ReplayOptions: ParsableArguments {
   where L.Prepared.State == ScrollState {
     LayoutHost(layout, itemSizes: try source(default: fallback), scale: scale)
   }
+
+  /// A host for `layout` with these item sizes, or with the layout's
+  /// `--estimated` size a host over estimates: every item starts at
+  /// `estimate` and takes the preferred sizes the calls give
+  /// (`LayoutHost(_:itemSizes:estimated:scale:)`).
+  func host<L: EstimatingLayout>(
+    _ layout: L, estimate: Size?, default fallback: ItemSizeSource?
+  ) throws
+    -> any LayoutHosting
+  where L.Prepared.State == ScrollState {
+    guard let estimate else { return try host(layout, default: fallback) }
+    guard itemSize == nil, itemSizes == nil else {
+      throw ValidationError("give either --estimated or --item-size/--item-sizes (with --estimated, items start at it)")
+    }
+    return LayoutHost(layout, itemSizes: .uniform(estimate), estimated: true, scale: scale)
+  }
 }
 
 extension LayoutEntry {
@@ -78,7 +94,7 @@ struct ReplayFlow: ReplayCommand {
   @OptionGroup var flow: FlowOptions
   /// UIKit's `UICollectionViewFlowLayout.itemSize` default: 50×50.
   func makeHost() throws -> any LayoutHosting {
-    try replay.host(flow.layout, default: .uniform(Size(width: 50, height: 50)))
+    try replay.host(flow.layout, estimate: flow.estimated?.value, default: .uniform(Size(width: 50, height: 50)))
   }
 }
 
@@ -128,7 +144,7 @@ struct ReplaySticky: ReplayCommand {
   @OptionGroup var sticky: StickyOptions
   func makeHost() throws -> any LayoutHosting {
     try replay.host(
-      sticky.layout(),
+      sticky.layout(), estimate: sticky.estimated?.value,
       default: ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) })
   }
 }
@@ -146,7 +162,8 @@ struct ReplayWaterfall: ReplayCommand {
   @OptionGroup var replay: ReplayOptions
   @OptionGroup var waterfall: WaterfallOptions
   func makeHost() throws -> any LayoutHosting {
-    try replay.host(waterfall.layout, default: .cycling(WaterfallEntry.photoLikeSizes(97)))
+    try replay.host(
+      waterfall.layout, estimate: waterfall.estimated?.value, default: .cycling(WaterfallEntry.photoLikeSizes(97)))
   }
 }
 
@@ -175,6 +192,9 @@ struct ReplayTagTable: ReplayCommand {
   @OptionGroup var replay: ReplayOptions
   @OptionGroup var table: TagTableOptions
   func makeHost() throws -> any LayoutHosting {
+    if let estimate = table.estimated?.value {
+      return try replay.host(table.layout, estimate: estimate, default: nil)
+    }
     let (prepared, _) = try table.prepare()
     // Each row's tags as measured for the table's viewport, reused in turn.
     let rows = (0..<prepared.numberOfSections).map { s in
