@@ -16,15 +16,19 @@ extension LayoutHost {
   /// - Complexity: the engine's lookup, O(log n).
   @inlinable
   public func shouldInvalidate(forPreferredSize size: Size, of id: ElementID) -> Bool {
-    guard Prepared.takesPreferredSizes, LayoutItems.isAcceptable(size), let current = attributes(for: id) else {
+    guard Prepared.takesPreferredSizes, LayoutItems.isAcceptable(size) else { return false }
+    // A borrow through `switch`, as in `attributes(for:)` (no copy); the
+    // element's size from `geometry(for:at:)`, without its attributes.
+    switch _prepared {
+    case .some(let prepared) where prepared.takesPreferredSize(for: id):
+      guard id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections,
+        id.kind != .cell || id.item < prepared.numberOfItems(inSection: id.section),
+        let current = prepared.geometry(for: id, at: _state)
+      else { return false }
+      return Swift.abs(current.size.width - size.width) > 1e-9 || Swift.abs(current.size.height - size.height) > 1e-9
+    default:
       return false
     }
-    // A borrow through `switch`, as in `attributes(for:)` (no copy).
-    switch _prepared {
-    case .some(let prepared) where prepared.takesPreferredSize(for: id): break
-    default: return false
-    }
-    return Swift.abs(current.size.width - size.width) > 1e-9 || Swift.abs(current.size.height - size.height) > 1e-9
   }
 
   /// Records `size` as element `id`'s real size (UIKit's
@@ -55,8 +59,10 @@ extension LayoutHost {
     // What is on screen now (not through `elements(in:into:)`: a call on
     // `self` with one of its buffers in-out copies the whole host).
     buffer.removeAll(keepingCapacity: true)
+    var beforeIsOrdered = false
     if isVisibleCached(_bounds, _state) {
       swap(&buffer, &cached)  // `cached` is about to be replaced: no copy
+      beforeIsOrdered = cachedIsOrdered
     } else {
       _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
     }
@@ -75,7 +81,8 @@ extension LayoutHost {
     let newBounds = Rect(origin: newOffset, size: _bounds.size)
     cached.removeAll(keepingCapacity: true)
     _prepared!.attributes(in: newBounds, at: moved, into: &cached)
-    Self.changedElements(before: &buffer, after: cached, including: id, into: &idBuffer)
+    cachedIsOrdered = Self.changedElements(
+      before: &buffer, isOrdered: beforeIsOrdered, after: cached, including: id, into: &idBuffer)
     // The answer at the adjusted bounds, for what UIKit asks next (and
     // what a scroll from there starts from).
     Self.collect(cached, scrollDependence, into: &shownIDs, sorted: &shownSorted, scratch: &mergeBuffer)
@@ -98,7 +105,7 @@ extension LayoutHost {
   /// buffer held. Every other field of `LayoutAttributes` is compared
   /// (`PreferredSizeTests.sameIsEqualityApartFromIdentity` changes each
   /// one).
-  @inlinable
+  @inlinable @inline(__always)
   static func same(_ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>) -> Bool {
     // Coordinates as `Double`s: the geometry types' `==` are not always
     // inlined across modules.
@@ -128,31 +135,38 @@ extension LayoutHost {
   /// The identities of elements in `after` that are not in `before` with
   /// the same attributes, plus `id`, into `result`: sorted, each once.
   /// Both answers are merged as they come, their order checked on the
-  /// way (the engine's answers are in identity order); when either is
-  /// not, `before` is sorted, `after` is read through a sorted copy, and
-  /// the merge runs again.
+  /// way (the engine's answers are in identity order; `before`'s is not
+  /// checked when `isOrdered` says it is known); when either is not in
+  /// order, `before` is sorted, `after` is read through a sorted copy, and
+  /// the merge runs again. Returns `true` when both were found in order
+  /// (so `after` is known to be); `false` otherwise.
   ///
   /// - Complexity: O(k) when both answers are in order (the engine's
   ///   usual answer), O(k log k) otherwise.
-  @inlinable
+  @inlinable @discardableResult
   static func changedElements(
-    before: inout [LayoutAttributes], after: [LayoutAttributes], including id: ElementID,
-    into result: inout [ElementID]
-  ) {
-    if !merge(before, after, into: &result) {
+    before: inout [LayoutAttributes], isOrdered: Bool = false, after: [LayoutAttributes],
+    including id: ElementID, into result: inout [ElementID]
+  ) -> Bool {
+    let inOrder = merge(before, isOrdered, after, into: &result)
+    if !inOrder {
       before.sort { $0.id < $1.id }
-      _ = merge(before, after.sorted { $0.id < $1.id }, into: &result)
+      _ = merge(before, true, after.sorted { $0.id < $1.id }, into: &result)
     }
     // `result` is sorted, each once: put `id` in its place.
     let at = partitionPoint(in: 0..<result.count) { result[$0] >= id }
     if at == result.count || result[at] != id { result.insert(id, at: at) }
+    return inOrder
   }
 
   /// The merge of `changedElements`, into `result` (emptied first);
   /// `false`, leaving `result` partial, as soon as either list is found
-  /// out of identity order.
+  /// out of identity order (`before` is trusted when `beforeIsOrdered`).
   @inlinable
-  static func merge(_ before: [LayoutAttributes], _ after: [LayoutAttributes], into result: inout [ElementID]) -> Bool {
+  static func merge(
+    _ before: [LayoutAttributes], _ beforeIsOrdered: Bool, _ after: [LayoutAttributes],
+    into result: inout [ElementID]
+  ) -> Bool {
     result.removeAll(keepingCapacity: true)
     return before.withUnsafeBufferPointer { before in
       after.withUnsafeBufferPointer { after in
@@ -160,11 +174,12 @@ extension LayoutHost {
           // One side is empty: everything on the other changed.
           for e in before { result.append(e.id) }
           for e in after { result.append(e.id) }
-          return isSortedByID(before) && isSortedByID(after)
+          return (beforeIsOrdered || isSortedByID(before)) && isSortedByID(after)
         }
         // Order is checked as each list advances (equal neighbours are
         // allowed, as in `isSortedByID`).
-        if before.count > 1 && identityOrder(b[0].id, b[1].id) > 0 { return false }
+        let checkBefore = !beforeIsOrdered
+        if checkBefore && before.count > 1 && identityOrder(b[0].id, b[1].id) > 0 { return false }
         var i = 0
         var j = 0
         while j < after.count {
@@ -176,12 +191,12 @@ extension LayoutHost {
             if o >= 0 { break }
             result.append(b[i].id)  // left the rectangle: moved
             i += 1
-            if i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
+            if checkBefore && i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
           }
           if i < before.count && o == 0 {
             if !Self.same(b + i, a + j) { result.append(aid) }
             i += 1
-            if i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
+            if checkBefore && i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
           } else {
             result.append(aid)
           }
@@ -190,7 +205,7 @@ extension LayoutHost {
         while i < before.count {
           result.append(b[i].id)
           i += 1
-          if i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
+          if checkBefore && i + 1 < before.count && identityOrder(b[i].id, b[i + 1].id) > 0 { return false }
         }
         return true
       }

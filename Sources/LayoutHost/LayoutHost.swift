@@ -72,6 +72,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @usableFromInline var cachedRect: Rect?
   @usableFromInline var cachedState: Prepared.State?
   @usableFromInline var cachedGeneration = -1
+  /// Whether `cached` is known to be in identity order (a preferred-size
+  /// context's merge found it so); `false` when unknown.
+  @usableFromInline var cachedIsOrdered = false
   @usableFromInline var _state: Prepared.State
   /// Where the current drag began (set by the shell at touch-down): a
   /// layout that limits a swipe to one item measures from there.
@@ -349,6 +352,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     cachedRect = newBounds
     cachedState = newState
     cachedGeneration = generation
+    cachedIsOrdered = false
     if Self.sameIDs(cached, dependence, shownIDs) {
       // The same elements on screen (most frames of a scroll): they are
       // the union, already sorted.

@@ -125,6 +125,30 @@ func expectMatchesReference(
     }
   }
 
+  /// `geometry(for:at:)` is the lookup's centre and size, bit for bit, and
+  /// `nil` where the lookup is (what a host's preferred-size check reads).
+  @Test func geometryIsTheLookupsCentreAndSize() throws {
+    for index in 0..<100 {
+      let seed = propertySeed(index, base: 0x7A6E)
+      var rng = SplitMix64(seed: seed)
+      let (layout, sections, viewport) = randomTagCloud(&rng)
+      let prepared = try layout.prepare(items: LayoutItems(sections: sections.map { .each($0) }), viewport: viewport)
+      for _ in 0..<40 {
+        let kind: ElementKind = rng.chance(0.2) ? .header : .cell
+        let id = ElementID(kind: kind, section: rng.int(in: -1...(sections.count)), item: rng.int(in: -1...40))
+        let whole = prepared.attributes(for: id, at: ScrollState())
+        let placed = prepared.geometry(for: id, at: ScrollState())
+        #expect((whole == nil) == (placed == nil), "seed \(seed) \(id)")
+        if let whole, let placed {
+          #expect(
+            whole.center.x.bitPattern == placed.center.x.bitPattern
+              && whole.center.y.bitPattern == placed.center.y.bitPattern && whole.size == placed.size,
+            "seed \(seed) \(id)")
+        }
+      }
+    }
+  }
+
   @Test func tagsWiderThanTheContentAreClampedAndAlone() throws {
     let layout = TagCloudLayout(
       lineSpacing: 4, itemSpacing: 4, sectionInset: EdgeInsets(top: 0, left: 10, bottom: 0, right: 10))

@@ -81,15 +81,21 @@ import Testing
           expected.insert(id)
         }
       }
-      // In order (the engine's usual answer) or not.
+      // In order (the engine's usual answer) or not; a `before` in order
+      // may be said to be (the host knows it of its last answer).
       if Bool.random(using: &rng) { before.sort { $0.id < $1.id } } else { before.shuffle(using: &rng) }
       if Bool.random(using: &rng) { after.sort { $0.id < $1.id } } else { after.shuffle(using: &rng) }
-      if !before.map(\.id).elementsEqual(before.map(\.id).sorted()) { unordered += 1 }
+      func ordered(_ list: [LayoutAttributes]) -> Bool { list.map(\.id).elementsEqual(list.map(\.id).sorted()) }
+      let beforeOrdered = ordered(before)
+      let afterOrdered = ordered(after)
+      if !beforeOrdered { unordered += 1 }
       let measured = ScrollMergeTests.randomID(&rng)
       expected.insert(measured)
-      LayoutHost<PreparedFlowLayout>.changedElements(
-        before: &before, after: after, including: measured, into: &result)
+      let found = LayoutHost<PreparedFlowLayout>.changedElements(
+        before: &before, isOrdered: beforeOrdered && Bool.random(using: &rng), after: after, including: measured,
+        into: &result)
       #expect(result == expected.sorted(), "round \(round)")
+      #expect(found == (beforeOrdered && afterOrdered), "round \(round)")
     }
     #expect(unordered > 50)
   }

@@ -383,18 +383,34 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
       let end = sectionFirst[s + 1]
       var g = Swift.min(end, Swift.max(first, slot - 2 * s - 1))
       if g < end { g = lineOf[g] }
-      while g < end {
-        let line = g
-        let top = lineTop(line, section: s)
-        if top >= reachY { return }
-        while g < end && lineOf[g] == line {
-          let frame = cellFrame(g, lineTop: top)
-          if Rect(center: frame.center, size: frame.size).intersects(rect) {
-            if !body(.cell(g - first, section: s), frame) { return }
+      // The tags' arrays read in place (`cellFrame`'s arithmetic, without a
+      // bounds check per read: `g` stays inside the section's range).
+      let stop = lineOf.withUnsafeBufferPointer { lineOf in
+        heights.withUnsafeBufferPointer { heights in
+          widths.withUnsafeBufferPointer { widths in
+            xs.withUnsafeBufferPointer { xs in
+              lineHeights.withUnsafeBufferPointer { lineHeights in
+                while g < end {
+                  let line = g
+                  let top = lineTop(line, section: s)
+                  if top >= reachY { return true }
+                  let lineHeight = lineHeights[line]
+                  while g < end && lineOf[g] == line {
+                    let h = heights[g]
+                    let frame = Rect(x: xs[g], y: top + (lineHeight - h) / 2, width: widths[g], height: h)
+                    if Rect(center: frame.center, size: frame.size).intersects(rect) {
+                      if !body(.cell(g - first, section: s), frame) { return true }
+                    }
+                    g += 1
+                  }
+                }
+                return false
+              }
+            }
           }
-          g += 1
         }
       }
+      if stop { return }
       s += 1
       if s < sectionCount { slot = headSlot(s) }
     }
@@ -418,6 +434,13 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
     if let g = globalIndex(id) { return cellFrame(g, lineTop: lineTop(lineOf[g], section: id.section)) }
     guard id.kind == .header, id.item == 0, headerHeight > 0, validSection(id.section) else { return nil }
     return headerFrame(id.section)
+  }
+
+  /// The centre and size of `attributes(for:at:)` from the frame alone.
+  ///
+  /// - Complexity: O(log n).
+  public func geometry(for id: ElementID, at state: ScrollState) -> (center: Point, size: Size)? {
+    frame(for: id).map { ($0.center, $0.size) }
   }
 
   /// - Complexity: O(log n).
