@@ -1,4 +1,4 @@
-import LayoutCore
+@testable import LayoutCore
 import ScrollworkTestSupport
 import Testing
 
@@ -188,5 +188,27 @@ import Testing
     #expect(Mode.columns(3).pinchTarget(scale: .nan) == nil)
     #expect(isClose(PinchProgress(from: .columns(3), to: .columns(5)).targetScale, 0.6))
     #expect(isClose(PinchProgress(from: .allPhotos, to: .columns(5)).targetScale, 0.6))
+  }
+}
+
+/// Columns mode finds a photo's line and column by a multiply; it must be
+/// the division's answer for every count and index, at the edges too.
+@Suite struct ColumnDivisionTests {
+  @Test func lineAndColumnAreTheDivisionsQuotientAndRemainder() throws {
+    var rng = SplitMix64(seed: 0xD1F)
+    let edges: [Int] = [
+      0, 1, 2, 3, 4, 5, 6, 7, 15, 16, 17, 255, 999_999, 1 << 31, (1 << 32) - 2, (1 << 32) - 1, 1 << 32,
+    ]
+    for c in 1...30 {
+      let grid = try PhotoGridLayout.photosMonths.with(mode: .columns(c)).prepare(
+        items: LayoutItems(count: 10, size: Size(width: 4, height: 3)), viewport: Viewport(width: 390, height: 844))
+      var indices = edges
+      for e in edges { indices += [e &+ c, e &- c, e &* c, e &* c &- 1, e &* c &+ c &- 1] }
+      for _ in 0..<2000 { indices.append(rng.int(in: 0...(1 << 33))) }
+      for g in indices where g >= 0 {
+        let (line, column) = grid.lineAndColumn(of: g)
+        #expect(line == g / c && column == g % c, "g \(g) c \(c)")
+      }
+    }
   }
 }
