@@ -6,13 +6,17 @@
 /// layout's complexity and allocate nothing more.
 public struct AnyPreparedLayout: PreparedLayout {
   /// The wrapped layout.
-  public let base: any Sendable
+  public var base: any Sendable { unwrap() }
   /// The wrapped layout's viewport.
   public let viewport: Viewport
   /// The wrapped layout's number of sections.
   public let numberOfSections: Int
   /// The wrapped layout's scroll dependence.
   public let scrollDependence: ScrollDependence
+  // Every closure captures the one box (a closure whose only capture is one
+  // object uses it as its context): wrapping allocates the box alone, not a
+  // context holding a copy of the layout per closure.
+  private let unwrap: @Sendable () -> any Sendable
   private let items: @Sendable (Int) -> Int
   private let size: @Sendable (ScrollState) -> Size
   private let inset: @Sendable (ScrollState) -> EdgeInsets
@@ -23,23 +27,27 @@ public struct AnyPreparedLayout: PreparedLayout {
   private let target: @Sendable (Point, Point, Point, ScrollState) -> Point
 
   /// Wraps `layout`.
+  ///
+  /// - Complexity: O(1); one allocation (none when `layout` is already an
+  ///   `AnyPreparedLayout`).
   public init<L: PreparedLayout>(_ layout: L) where L.State == ScrollState {
     if let already = layout as? AnyPreparedLayout {
       self = already
       return
     }
-    base = layout
+    let box = LayoutBox(layout)
     viewport = layout.viewport
     numberOfSections = layout.numberOfSections
     scrollDependence = layout.scrollDependence
-    items = { layout.numberOfItems(inSection: $0) }
-    size = { layout.contentSize(at: $0) }
-    inset = { layout.contentInset(at: $0) }
-    query = { layout.attributes(in: $0, at: $1, into: &$2) }
-    lookup = { layout.attributes(for: $0, at: $1) }
-    place = { layout.geometry(for: $0, at: $1) }
-    walk = { layout.forEachGeometry(in: $0, at: $1, $2) }
-    target = { layout.targetContentOffset(proposed: $0, velocity: $1, dragStart: $2, at: $3) }
+    unwrap = { box.layout }
+    items = { box.layout.numberOfItems(inSection: $0) }
+    size = { box.layout.contentSize(at: $0) }
+    inset = { box.layout.contentInset(at: $0) }
+    query = { box.layout.attributes(in: $0, at: $1, into: &$2) }
+    lookup = { box.layout.attributes(for: $0, at: $1) }
+    place = { box.layout.geometry(for: $0, at: $1) }
+    walk = { box.layout.forEachGeometry(in: $0, at: $1, $2) }
+    target = { box.layout.targetContentOffset(proposed: $0, velocity: $1, dragStart: $2, at: $3) }
   }
 
   /// The wrapped layout's answer.
@@ -74,4 +82,11 @@ public struct AnyPreparedLayout: PreparedLayout {
   public func targetContentOffset(proposed: Point, velocity: Point, dragStart: Point, at state: ScrollState) -> Point {
     target(proposed, velocity, dragStart, state)
   }
+}
+
+/// A prepared layout behind one reference, shared by `AnyPreparedLayout`'s
+/// closures.
+final class LayoutBox<L: PreparedLayout>: Sendable {
+  let layout: L
+  init(_ layout: L) { self.layout = layout }
 }
