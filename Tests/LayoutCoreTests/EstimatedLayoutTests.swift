@@ -195,6 +195,29 @@ import Testing
     }
   }
 
+  /// After a resize, cells that filled the old room are to be measured
+  /// again, and the count of measured cells says how many are left, for
+  /// the flow and the sticky list alike.
+  @Test func aResizeForgetsFullWidthCellsAndCountsTheRest() throws {
+    let items = LayoutItems(count: 40, size: Size(width: 80, height: 30))
+    let viewport = Viewport(width: 390, height: 844)
+    var flow = try FlowLayout().prepare(estimated: items, viewport: viewport)
+    var list = try StickyHeaderLayout(cellSize: .items).prepare(estimated: items, viewport: viewport)
+    for item in 0..<10 {
+      // Every third cell as wide as the room: its text would wrap anew.
+      let size = Size(width: item % 3 == 0 ? 10_000 : 100, height: 40)
+      flow.setMeasuredSize(size, for: .cell(item))
+      list.setMeasuredSize(size, for: .cell(item))
+    }
+    #expect(flow.measuredCount == 10 && list.measuredCount == 10)
+    let narrower = Viewport(width: 300, height: 844)
+    let resizedFlow = try flow.resized(to: narrower)
+    let resizedList = try list.resized(to: narrower)
+    for resized in [resizedFlow.measuredCount, resizedList.measuredCount] { #expect(resized == 6) }
+    #expect((0..<40).filter { resizedFlow.isMeasured(.cell($0)) }.count == resizedFlow.measuredCount)
+    #expect((0..<40).filter { resizedList.isMeasured(.cell($0)) }.count == resizedList.measuredCount)
+  }
+
   /// Bad sizes and identities change nothing.
   @Test func badMeasurementsChangeNothing() throws {
     var flow = try FlowLayout().prepare(

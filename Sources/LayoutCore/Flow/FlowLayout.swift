@@ -160,7 +160,7 @@ public struct FlowLayout: CollectionLayout {
     try items.validateAddressableCount()
     var prepared = try prepare(items: items.storingEachSize, viewport: viewport)
     prepared.isEstimated = true
-    prepared.measured = [Bool](repeating: false, count: prepared.cellFrames.count)
+    prepared.measured = MeasuredFlags(total: prepared.cellFrames.count, measured: false)
     return prepared
   }
 }

@@ -116,10 +116,7 @@ extension PreparedFlowLayout: SelfSizingLayout {
         return false
       }
     }
-    if isEstimated && !measured[g] {
-      measured[g] = true
-      measuredCount += 1
-    }
+    if isEstimated { measured.mark(g) }
     #if DEBUG
       checkInvariants()
     #endif
@@ -284,9 +281,8 @@ extension PreparedFlowLayout: SelfSizingLayout {
       resized.isEstimated = true
       resized.measured = measured
       for g in measured.indices where measured[g] && cellFrames[g].size[cross] >= oldRoom && oldRoom > 0 {
-        resized.measured[g] = false
+        resized.measured.unmark(g)
       }
-      resized.measuredCount = resized.measured.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
     return resized
   }

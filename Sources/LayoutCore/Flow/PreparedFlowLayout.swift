@@ -16,9 +16,9 @@ public struct PreparedFlowLayout: PreparedLayout {
   public internal(set) var isEstimated = false
   /// Per stored cell, after an estimated prepare: whether it has its real
   /// size (empty otherwise).
-  @usableFromInline var measured: [Bool] = []
+  @usableFromInline var measured = MeasuredFlags()
   /// How many stored cells have been measured since an estimated prepare.
-  public internal(set) var measuredCount = 0
+  public var measuredCount: Int { measured.count }
   /// The index of each section's first stored cell in `cellFrames`, plus the
   /// total (uniform sections store none).
   @usableFromInline let sectionStarts: [Int]

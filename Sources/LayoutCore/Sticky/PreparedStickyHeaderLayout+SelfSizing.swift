@@ -77,10 +77,7 @@ extension PreparedStickyHeaderLayout: SelfSizingLayout {
       sections = rebuilt
       contentHeight = rebuilt.end
     }
-    if isEstimated && !measured[g] {
-      measured[g] = true
-      measuredCount += 1
-    }
+    if isEstimated { measured.mark(g) }
     #if DEBUG
       checkInvariants()
     #endif
@@ -135,9 +132,8 @@ extension PreparedStickyHeaderLayout: SelfSizingLayout {
       resized.isEstimated = true
       resized.measured = measured
       for g in measured.indices where measured[g] && varyingSizes[g].width >= oldRoom && oldRoom > 0 {
-        resized.measured[g] = false
+        resized.measured.unmark(g)
       }
-      resized.measuredCount = resized.measured.reduce(0) { $0 + ($1 ? 1 : 0) }
     }
     return resized
   }

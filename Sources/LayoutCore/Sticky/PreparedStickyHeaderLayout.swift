@@ -41,9 +41,9 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   public internal(set) var isEstimated = false
   /// Per stored cell, after an estimated prepare: whether it has its real
   /// size (empty otherwise).
-  @usableFromInline var measured: [Bool] = []
+  @usableFromInline var measured = MeasuredFlags()
   /// How many cells have been measured since an estimated prepare.
-  public internal(set) var measuredCount = 0
+  public var measuredCount: Int { measured.count }
 
   /// The top header's height (0 when absent).
   public let headerHeight: Double

@@ -212,7 +212,7 @@ public struct StickyHeaderLayout: CollectionLayout {
     try items.validateAddressableCount()
     var prepared = try prepare(items: items.storingEachSize, viewport: viewport)
     prepared.isEstimated = true
-    prepared.measured = [Bool](repeating: false, count: prepared.varyingSizes.count)
+    prepared.measured = MeasuredFlags(total: prepared.varyingSizes.count, measured: false)
     return prepared
   }
 }

@@ -6,7 +6,7 @@ extension PreparedTagCloudLayout: InvariantChecking {
     var problems: [String] = []
     #if DEBUG
       let n = widths.count
-      if [heights.count, xs.count, lineOf.count, measured.count].contains(where: { $0 != n }) {
+      if [heights.count, xs.count, lineOf.count, measured.flags.count].contains(where: { $0 != n }) {
         problems.append("per-tag arrays of different lengths for \(n) tags")
         return problems
       }
@@ -27,7 +27,7 @@ extension PreparedTagCloudLayout: InvariantChecking {
           break
         }
       }
-      let flagged = measured.reduce(0) { $0 + ($1 ? 1 : 0) }
+      let flagged = measured.flags.reduce(0) { $0 + ($1 ? 1 : 0) }
       if flagged != measuredCount { problems.append("\(measuredCount) measured, \(flagged) flagged") }
     #endif
     return problems

@@ -36,10 +36,10 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   @usableFromInline var lineOf: [Int]
   /// Line heights, stored at each line's first tag.
   @usableFromInline var lineHeights: [Double]
-  @usableFromInline var measured: [Bool]
+  @usableFromInline var measured: MeasuredFlags
   @usableFromInline var slots: ExtentTree
   /// How many tags have been measured.
-  public private(set) var measuredCount: Int
+  public var measuredCount: Int { measured.count }
 
   init(layout: TagCloudLayout, items: LayoutItems, viewport: Viewport, measured isMeasured: Bool) {
     var first: [Int] = [0]
@@ -83,8 +83,7 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
     xs = [Double](repeating: 0, count: n)
     lineOf = [Int](repeating: 0, count: n)
     lineHeights = [Double](repeating: 0, count: n)
-    self.measured = measured
-    measuredCount = measured.reduce(0) { $0 + ($1 ? 1 : 0) }
+    self.measured = MeasuredFlags(measured)
     let sectionCount = sectionFirst.count - 1
     slots = ExtentTree([Double](repeating: 0, count: n + 2 * sectionCount))
     let room = maxItemWidth
@@ -217,10 +216,7 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   @discardableResult
   public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
     guard LayoutItems.isAcceptable(size), let g = globalIndex(id) else { return false }
-    if !measured[g] {
-      measured[g] = true
-      measuredCount += 1
-    }
+    measured.mark(g)
     let width = Swift.min(size.width, maxItemWidth)
     let s = id.section
     if width != widths[g] {
@@ -295,7 +291,7 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   public func resized(to viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
     let viewport = try viewport.validated()
     let room = layout.maxTagWidth(forWidth: viewport.size.width)
-    var flags = measured
+    var flags = measured.flags
     var sizes: [Size] = []
     sizes.reserveCapacity(widths.count)
     for g in widths.indices {
