@@ -21,10 +21,9 @@ extension LayoutHost {
     // element's size from `geometry(for:at:)`, without its attributes.
     switch _prepared {
     case .some(let prepared) where prepared.takesPreferredSize(for: id):
-      guard id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections,
-        id.kind != .cell || id.item < prepared.numberOfItems(inSection: id.section),
-        let current = prepared.geometry(for: id, at: _state)
-      else { return false }
+      guard Self.isInRange(id, of: prepared), let current = prepared.geometry(for: id, at: _state) else {
+        return false
+      }
       return Swift.abs(current.size.width - size.width) > 1e-9 || Swift.abs(current.size.height - size.height) > 1e-9
     default:
       return false

@@ -288,10 +288,18 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     case .none:
       return nil
     case .some(let prepared):
-      guard id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return nil }
-      if id.kind == .cell && id.item >= prepared.numberOfItems(inSection: id.section) { return nil }
+      guard Self.isInRange(id, of: prepared) else { return nil }
       return prepared.attributes(for: id, at: _state)
     }
+  }
+
+  /// Whether `id`'s section exists in `prepared` and, for a cell, its item
+  /// (a supplementary's item is the layout's to check): what the host
+  /// checks before it asks the engine about one element.
+  @inlinable
+  static func isInRange(_ id: ElementID, of prepared: Prepared) -> Bool {
+    guard id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return false }
+    return id.kind != .cell || id.item < prepared.numberOfItems(inSection: id.section)
   }
 
   // MARK: - Bounds changes
