@@ -49,18 +49,27 @@ public struct Size: Hashable, Sendable {
   /// A size with a zero or non-finite dimension has no aspect ratio; it is
   /// treated as square (documented clamp).
   public func aspectFit(in bounds: Size) -> Size {
-    let source = isPositive ? self : Size(width: 1, height: 1)
-    let scale = Swift.min(bounds.width / source.width, bounds.height / source.height)
-    guard scale.isFinite, scale > 0 else { return .zero }
-    return Size(width: source.width * scale, height: source.height * scale)
+    scaled(by: Swift.min(bounds.width / usableWidth, bounds.height / usableHeight))
   }
 
   /// The smallest size with this size's aspect ratio that covers `bounds`
   /// (UIKit's `.scaleAspectFill`). Non-positive sizes are treated as square.
   @inlinable @inline(__always) public func aspectFill(_ bounds: Size) -> Size {
-    let source = isPositive ? self : Size(width: 1, height: 1)
-    let scale = Swift.max(bounds.width / source.width, bounds.height / source.height)
-    guard scale.isFinite, scale > 0 else { return .zero }
-    return Size(width: source.width * scale, height: source.height * scale)
+    scaled(by: Swift.max(bounds.width / usableWidth, bounds.height / usableHeight))
+  }
+
+  /// The sides the aspect fits and fills scale: this size's when it
+  /// `isPositive`, else a unit square's. Written as `0 < x < ∞` (false for
+  /// NaN): two comparisons per side, in every transition frame's photos.
+  @inlinable @inline(__always) var isUsableForAspect: Bool {
+    width > 0 && width < .infinity && height > 0 && height < .infinity
+  }
+  @inlinable @inline(__always) var usableWidth: Double { isUsableForAspect ? width : 1 }
+  @inlinable @inline(__always) var usableHeight: Double { isUsableForAspect ? height : 1 }
+
+  /// The usable sides times `scale`; zero unless `0 < scale < ∞`.
+  @inlinable @inline(__always) func scaled(by scale: Double) -> Size {
+    guard scale > 0, scale < .infinity else { return .zero }
+    return Size(width: usableWidth * scale, height: usableHeight * scale)
   }
 }

@@ -217,10 +217,32 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   /// fill; a photo without a positive size is drawn square), in the
   /// cell's coordinates.
   @inline(__always) @inlinable static func photoRect(_ raw: Size, in cell: Size) -> Rect {
-    let photo = raw.isPositive ? raw : Size(width: 1, height: 1)
-    let fill = photo.aspectFill(cell)
+    // `aspectFill` draws a size without a positive area as a square.
+    let fill = raw.aspectFill(cell)
     return Rect(
       x: (cell.width - fill.width) / 2, y: (cell.height - fill.height) / 2, width: fill.width, height: fill.height)
+  }
+
+  /// The last photo rectangle a walk computed, reused while photo and cell
+  /// sizes repeat (it depends on nothing else): most photos of a library
+  /// share a few sizes, and a walk's cells share one or two.
+  @usableFromInline struct PhotoRectMemo {
+    /// NaN at first: unequal to any size, so the first call computes.
+    @usableFromInline var photo = Size(width: .nan, height: .nan)
+    @usableFromInline var cell = Size.zero
+    @usableFromInline var rect = Rect.zero
+
+    @inlinable init() {}
+
+    /// `photoRect(raw, in: cell)`, computed again only when a size changed.
+    @inlinable @inline(__always) mutating func rect(of raw: Size, in cell: Size) -> Rect {
+      if raw != photo || cell != self.cell {
+        photo = raw
+        self.cell = cell
+        rect = PreparedPhotoGridLayout.photoRect(raw, in: cell)
+      }
+      return rect
+    }
   }
 
   @inlinable func header(_ s: Int) -> LayoutAttributes {
@@ -288,23 +310,14 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   ///   (empty ones included) and the elements found.
   @inlinable
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
-    // A photo rectangle is reused while photo and cell sizes repeat (it
-    // depends on nothing else).
-    var lastPhoto: Size?
-    var lastCell = Size.zero
-    var lastRect = Rect.zero
+    var memo = PhotoRectMemo()
     walk(rect) { isHeader, item, s, frame in
       if isHeader {
         result.append(header(s))
         return
       }
-      let raw = photos[s][item]
-      if raw != lastPhoto || frame.size != lastCell {
-        lastPhoto = raw
-        lastCell = frame.size
-        lastRect = Self.photoRect(raw, in: frame.size)
-      }
-      result.append(cell(item, section: s, frame: frame, photo: lastRect))
+      let photo = memo.rect(of: photos[s][item], in: frame.size)
+      result.append(cell(item, section: s, frame: frame, photo: photo))
     }
   }
 
@@ -317,10 +330,15 @@ public struct PreparedPhotoGridLayout: PreparedLayout {
   public func forEachGeometry(
     in rect: Rect, at state: ScrollState, _ body: (ElementID, Point, Size, () -> LayoutAttributes) -> Void
   ) -> Bool {
+    var memo = PhotoRectMemo()
     walk(rect) { isHeader, item, s, frame in
+      if isHeader {
+        body(ElementID(kind: .header, section: s, item: 0), frame.center, frame.size, { header(s) })
+        return
+      }
       body(
-        isHeader ? ElementID(kind: .header, section: s, item: 0) : .cell(item, section: s), frame.center, frame.size,
-        { isHeader ? header(s) : cell(item, section: s, frame: frame) })
+        .cell(item, section: s), frame.center, frame.size,
+        { cell(item, section: s, frame: frame, photo: memo.rect(of: photos[s][item], in: frame.size)) })
     }
     return true
   }
