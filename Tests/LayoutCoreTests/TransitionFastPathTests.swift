@@ -38,7 +38,7 @@ import Testing
     }
     found.removeAll()
     t.to.attributes(in: rectB, at: t.toState, into: &found)
-    for y in found {
+    for y in found where y.frame.intersects(rectB) {
       var presented: LayoutAttributes
       if let id = t.mapping.backward(y.id), let x = t.from.attributes(for: id, at: t.fromState) {
         if x.frame.intersects(rectA) { continue }

@@ -66,6 +66,13 @@ public struct Rect: Hashable, Sendable {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }
 
+  /// Whether `other` lies inside this rectangle, edges included; `false`
+  /// when either has a negative or NaN width or height.
+  @inlinable public func contains(_ other: Rect) -> Bool {
+    size.width >= 0 && size.height >= 0 && other.size.width >= 0 && other.size.height >= 0
+      && other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+  }
+
   /// The rectangle moved by `dx`, `dy`.
   @inlinable public func offsetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: minX + dx, y: minY + dy, width: width, height: height)

@@ -69,18 +69,26 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   /// The anchor's counterpart in B (its section's first photo when it has
   /// none), if any.
   public let targetAnchor: ElementID?
+  /// What the viewport can show at any progress, found when the transition
+  /// starts (see `TransitionCandidates`).
+  @usableFromInline let candidates: TransitionCandidates
 
   /// A transition to an explicit target state.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: one query on each layout and a lookup per element found
+  ///   (O(log n + k)), to find what the viewport can show
+  ///   (`TransitionCandidates`); allocates (once, not per frame).
   public init(from: A, at fromState: A.State, to: B, at toState: B.State, mapping: ElementMapping = .sameIdentity) {
+    let fromState = Self.sanitized(fromState)
+    let toState = Self.sanitized(toState)
     self.from = from
-    self.fromState = Self.sanitized(fromState)
+    self.fromState = fromState
     self.to = to
-    self.toState = Self.sanitized(toState)
+    self.toState = toState
     self.mapping = mapping
     anchor = nil
     targetAnchor = nil
+    candidates = TransitionCandidates(from: from, at: fromState, to: to, at: toState, mapping: mapping)
   }
 
   /// A transition whose target offset keeps the photo you are looking at in
@@ -93,8 +101,10 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   /// `toState`'s offset is replaced; without an anchor it is A's offset,
   /// clamped.
   ///
-  /// - Complexity: two visible-rect queries on A (O(log n + k)); allocates
-  ///   (once, not per frame).
+  /// - Complexity: two visible-rect queries on A, then one on each layout
+  ///   and a lookup per element found (O(log n + k)), to find what the
+  ///   viewport can show (`TransitionCandidates`); allocates (once, not per
+  ///   frame).
   public init(
     from: A, at fromState: A.State, to: B, at toState: B.State, mapping: ElementMapping = .sameIdentity,
     anchoredAt point: Point? = nil
@@ -134,6 +144,7 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     self.mapping = mapping
     anchor = anchorA?.id
     targetAnchor = anchorB?.id
+    candidates = TransitionCandidates(from: from, at: fromState, to: to, at: target, mapping: mapping)
   }
 
   static func sanitized<S: ScrollStateProtocol>(_ state: S) -> S {
@@ -186,38 +197,47 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
 
   // MARK: - Interpolation
 
-  /// An element in both layouts at progress `p`.
+  /// An element in both layouts at progress `p`. The centre and size
+  /// always mix (`mixedFrame` gives the same bits); any other value equal
+  /// at both ends is kept as it is, not mixed: `a·(1 − p) + a·p` can be an
+  /// ulp off `a`, so an alpha of 1 or an identity transform stays exact
+  /// (and a frame of a pinch, where most of them are equal, skips them).
   @inline(__always) @inlinable public static func interpolate(
     _ x: LayoutAttributes, _ y: LayoutAttributes, _ p: Double
   ) -> LayoutAttributes {
     let ex = x.extras
     let ey = y.extras
-    let cx = ex.contentRect ?? Rect(origin: .zero, size: x.size)
-    let cy = ey.contentRect ?? Rect(origin: .zero, size: y.size)
-    let content: Rect? =
-      ex.contentRect == nil && ey.contentRect == nil
-      ? nil
-      : Rect(
+    let content: Rect?
+    if ex.contentRect == ey.contentRect {
+      content = ey.contentRect
+    } else {
+      let cx = ex.contentRect ?? Rect(origin: .zero, size: x.size)
+      let cy = ey.contentRect ?? Rect(origin: .zero, size: y.size)
+      content = Rect(
         x: mix(cx.minX, cy.minX, p), y: mix(cx.minY, cy.minY, p), width: mix(cx.width, cy.width, p),
         height: mix(cx.height, cy.height, p))
+    }
     let tx = x.transform
     let ty = y.transform
-    let transform = AffineTransform(
-      a: mix(tx.a, ty.a, p), b: mix(tx.b, ty.b, p), c: mix(tx.c, ty.c, p), d: mix(tx.d, ty.d, p),
-      tx: mix(tx.tx, ty.tx, p), ty: mix(tx.ty, ty.ty, p))
+    let transform =
+      tx == ty
+      ? ty
+      : AffineTransform(
+        a: mix(tx.a, ty.a, p), b: mix(tx.b, ty.b, p), c: mix(tx.c, ty.c, p), d: mix(tx.d, ty.d, p),
+        tx: mix(tx.tx, ty.tx, p), ty: mix(tx.ty, ty.ty, p))
     // Equal z-indices mix to themselves (the rounding would give them
     // back): no rounding call for them.
     let z = x.zIndex == y.zIndex ? Double(y.zIndex) : mix(Double(x.zIndex), Double(y.zIndex), p).rounded()
     return LayoutAttributes(
       id: y.id, center: Point(x: mix(x.center.x, y.center.x, p), y: mix(x.center.y, y.center.y, p)),
       size: Size(width: mix(x.size.width, y.size.width, p), height: mix(x.size.height, y.size.height, p)),
-      transform: transform, alpha: mix(x.alpha, y.alpha, p),
+      transform: transform, alpha: keep(x.alpha, y.alpha, p),
       zIndex: z >= Double(Int32.min) && z <= Double(Int32.max) ? Int(z) : y.zIndex,
       isHidden: p < 0.5 ? x.isHidden : y.isHidden,
       extras: AttributeExtras(
-        contentRect: content, overlayAlpha: mix(ex.overlayAlpha, ey.overlayAlpha, p),
-        cornerRadius: mix(ex.cornerRadius, ey.cornerRadius, p),
-        styleProgress: mix(ex.styleProgress, ey.styleProgress, p)))
+        contentRect: content, overlayAlpha: keep(ex.overlayAlpha, ey.overlayAlpha, p),
+        cornerRadius: keep(ex.cornerRadius, ey.cornerRadius, p),
+        styleProgress: keep(ex.styleProgress, ey.styleProgress, p)))
   }
 
   /// An element of one layout only, moved by `shift` and faded to `alpha`
@@ -239,19 +259,28 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   /// rule (see the type's documentation) returns for `rect` at progress
   /// `p`, in no particular order.
   ///
-  /// Each element found is placed first, from its centre and size and
-  /// those of its counterpart; whole attributes are looked up and
-  /// interpolated only for the elements shown. A layout with
-  /// a walk (`forEachGeometry(in:at:_:)`) is read without building
-  /// attributes; any other is queried into `result` itself as scratch,
-  /// which is trimmed after. A steady-state frame allocates nothing once
-  /// `result` has the capacity.
+  /// The viewport at any progress (`viewportRect(at:)`), or any rectangle
+  /// whose `R_A` and `R_B` lie within a point of the viewports at the
+  /// ends, is answered from the candidates found when the transition
+  /// started (`TransitionCandidates`): no query, no lookup, only the
+  /// rule's tests and the interpolation of what is shown.
   ///
-  /// - Complexity: O(log n + k): one query or walk on A and one on B; per
-  ///   element of A found, its counterpart's `attributes(for:at:)` on B;
-  ///   per element of B found, its counterpart's `geometry(for:at:)` on A;
-  ///   per element shown, up to two more `attributes(for:at:)` lookups
-  ///   (plus the mapping's O(log d) per lookup for a data change).
+  /// Any other rectangle walks both layouts. Each element found is placed
+  /// first, from its centre and size and those of its counterpart; whole
+  /// attributes are looked up and interpolated only for the elements
+  /// shown. A layout with a walk (`forEachGeometry(in:at:_:)`) is read
+  /// without building attributes; any other is queried into `result`
+  /// itself as scratch, which is trimmed after. Both ways give the same
+  /// elements, bit for bit, in the same order. A steady-state frame
+  /// allocates nothing once `result` has the capacity.
+  ///
+  /// - Complexity: from the candidates, O(c) for the c elements found
+  ///   when the transition started (about the viewport's elements in A
+  ///   and in B). Otherwise O(log n + k): one query or walk on A and one on
+  ///   B; per element of A found, its counterpart's `attributes(for:at:)`
+  ///   on B; per element of B found, its counterpart's `geometry(for:at:)`
+  ///   on A; per element shown, up to two more `attributes(for:at:)`
+  ///   lookups (plus the mapping's O(log d) per lookup for a data change).
   /// - Bad input: `p` is clamped into `[0, 1]` (NaN counts as 0); a
   ///   non-finite `rect` returns nothing.
   @inlinable
@@ -263,7 +292,11 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     let b = targetOffset
     let rectA = rect.offsetBy(dx: a.x - o.x, dy: a.y - o.y)
     let rectB = rect.offsetBy(dx: b.x - o.x, dy: b.y - o.y)
-    let pass = Pass(rect: rect, rectA: rectA, shiftA: o - a, shiftB: o - b, p: p)
+    let pass = Pass(rect: rect, rectA: rectA, rectB: rectB, shiftA: o - a, shiftB: o - b, p: p)
+    if candidates.covers(rectA, rectB) {
+      Self.emit(candidates, pass, &result)
+      return
+    }
     // Local functions forced inline, so that once a layout's walk is
     // inlined they are too: no closure context, no copy of a layout per
     // element.
@@ -289,13 +322,15 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   @usableFromInline struct Pass {
     @usableFromInline let rect: Rect
     @usableFromInline let rectA: Rect
+    @usableFromInline let rectB: Rect
     @usableFromInline let shiftA: Point
     @usableFromInline let shiftB: Point
     @usableFromInline let p: Double
 
-    @inlinable init(rect: Rect, rectA: Rect, shiftA: Point, shiftB: Point, p: Double) {
+    @inlinable init(rect: Rect, rectA: Rect, rectB: Rect, shiftA: Point, shiftB: Point, p: Double) {
       self.rect = rect
       self.rectA = rectA
+      self.rectB = rectB
       self.shiftA = shiftA
       self.shiftB = shiftB
       self.p = p
@@ -338,6 +373,9 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   ) {
     let p = pass.p
     let rect = pass.rect
+    // B's frame decides, as A's does in A's pass (the documented rule), not
+    // what the layout's query counts as meeting the rectangle.
+    guard Rect(center: yCenter, size: ySize).intersects(pass.rectB) else { return }
     if let idA = mapping.backward(id), let x = from.geometry(for: idA, at: fromState) {
       if Rect(center: x.center, size: x.size).intersects(pass.rectA) { return }  // emitted by A's pass
       guard Self.mixedFrame(x.center, x.size, yCenter, ySize, p).intersects(rect),
@@ -347,6 +385,47 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     } else {
       guard Rect(center: yCenter + pass.shiftB, size: ySize).intersects(rect) else { return }
       out.append(Self.alone(whole(), shift: pass.shiftB, alpha: p))
+    }
+  }
+
+  /// A frame from the candidates: the same tests as the passes on A and B,
+  /// on the attributes found when the transition started, in the same
+  /// order.
+  @inlinable static func emit(_ candidates: TransitionCandidates, _ pass: Pass, _ out: inout [LayoutAttributes]) {
+    let p = pass.p
+    let rect = pass.rect
+    let a = candidates.fromA
+    a.placements.withUnsafeBufferPointer { placements in
+      for i in placements.indices {
+        let c = placements[i]
+        guard c.ownFrame.intersects(pass.rectA) else { continue }
+        if c.hasOther {
+          guard Self.mixedFrame(c.ownCenter, c.ownSize, c.otherCenter, c.otherSize, p).intersects(rect) else {
+            continue
+          }
+          out.append(Self.interpolate(a.attributes[2 &* i], a.attributes[2 &* i &+ 1], p))
+        } else {
+          guard Rect(center: c.ownCenter + pass.shiftA, size: c.ownSize).intersects(rect) else { continue }
+          out.append(Self.alone(a.attributes[2 &* i], shift: pass.shiftA, alpha: 1 - p, leaving: true))
+        }
+      }
+    }
+    let b = candidates.fromB
+    b.placements.withUnsafeBufferPointer { placements in
+      for i in placements.indices {
+        let c = placements[i]
+        guard c.ownFrame.intersects(pass.rectB) else { continue }
+        if c.hasOther {
+          if c.otherFrame.intersects(pass.rectA) { continue }  // emitted from A's
+          guard Self.mixedFrame(c.otherCenter, c.otherSize, c.ownCenter, c.ownSize, p).intersects(rect) else {
+            continue
+          }
+          out.append(Self.interpolate(b.attributes[2 &* i &+ 1], b.attributes[2 &* i], p))
+        } else {
+          guard Rect(center: c.ownCenter + pass.shiftB, size: c.ownSize).intersects(rect) else { continue }
+          out.append(Self.alone(b.attributes[2 &* i], shift: pass.shiftB, alpha: p))
+        }
+      }
     }
   }
 
@@ -463,3 +542,8 @@ public struct PresentedTransition<A: PreparedLayout, B: PreparedLayout>: Prepare
 /// `a·(1 − p) + b·p`: exactly `a` at 0 and exactly `b` at 1, so a finished
 /// transition shows B's attributes bit for bit.
 @inlinable func mix(_ a: Double, _ b: Double, _ p: Double) -> Double { a * (1 - p) + b * p }
+
+/// `a` when `a == b` (exactly, for any `p`), else `mix(a, b, p)`.
+@inlinable @inline(__always) func keep(_ a: Double, _ b: Double, _ p: Double) -> Double {
+  a == b ? a : mix(a, b, p)
+}

@@ -32,7 +32,7 @@ enum PhotosEntry: LayoutEntry {
   static var inspectCommand: any ParsableCommand.Type { InspectPhotos.self }
   static var simulateCommand: any ParsableCommand.Type { SimulatePhotos.self }
   static var benchScenarios: [BenchScenario] {
-    [.photosAllToMonths, .photosPinch, .photosInsert, .photosStepInsert, .photosStepDelete]
+    [.photosAllToMonths, .photosPinch, .photosPinchBegin, .photosInsert, .photosStepInsert, .photosStepDelete]
   }
 
   /// The size every photo has when the command line gives only counts.
@@ -547,6 +547,36 @@ extension BenchScenario {
 
   /// A pinch from 3 to 5 columns at n photos.
   static var photosPinch: BenchScenario { photosTransition("photos-pinch-3-5", from: .columns(3), to: .columns(5)) }
+
+  /// Beginning a pinch from 3 to 5 columns at n photos, at a random
+  /// offset: the anchored transition (the anchor, the target offset, the
+  /// candidates the frames are answered from) and its first frame. The
+  /// floor is the direct query of the same viewport in A (a scroll frame
+  /// at rest); the baseline interpolates every photo for that frame.
+  static var photosPinchBegin: BenchScenario {
+    BenchScenario(name: "photos-pinch-begin") { n, samples, seed in
+      let items = benchLibrary(n)
+      let viewport = Viewport(width: 390, height: 844)
+      let start = nanoseconds()
+      let a = try PhotoGridLayout.photosMonths.with(mode: .columns(3)).prepare(items: items, viewport: viewport)
+      let b = try PhotoGridLayout.photosMonths.with(mode: .columns(5)).prepare(items: items, viewport: viewport)
+      let prepareNs = Double(nanoseconds() - start)
+      var rng = BenchRandom(seed: seed)
+      let bounds = a.offsetBounds(at: ScrollState())
+      let states = (0..<samples).map { _ in ScrollState(x: 0, y: rng.double(in: bounds.min.y...bounds.max.y)) }
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        let t = LayoutTransition(from: a, at: states[i], to: b, at: ScrollState(), anchoredAt: nil)
+        t.visibleAttributes(progress: 0, into: &result)
+      }
+      let floor: (Int, inout [LayoutAttributes]) -> Void = { i, result in
+        a.attributes(in: Rect(origin: states[i].contentOffset, size: viewport.size), at: states[i], into: &result)
+      }
+      let transitions = states.map { LayoutTransition(from: a, at: $0, to: b, at: ScrollState(), anchoredAt: nil) }
+      return BenchSubject(
+        engine: engine, baseline: .interpolatingEverything(transitions, Array(repeating: 0, count: samples)),
+        keepAlive: (a, b, transitions), prepareNs: prepareNs, preparedBytes: nil, floor: floor)
+    }
+  }
 
   /// A data update: 1,000 photos inserted at random places into n photos
   /// (All Photos). The prepare column times the update: the snapshot

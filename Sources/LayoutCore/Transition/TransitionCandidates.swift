@@ -1,0 +1,175 @@
+/// What a transition can show in its viewport, found once when it starts:
+/// every element of A around A's viewport at `a`, and every element of B
+/// around B's viewport at `b`, each with its whole attributes and its
+/// counterpart's.
+///
+/// For the viewport at any progress, the rectangles a frame looks in
+/// (`R_A`, `R_B` in `LayoutTransition`'s visible-set rule) are A's viewport
+/// at `a` and B's at `b`, whatever the progress, up to rounding (and up to
+/// the larger size when A's and B's viewports differ). So a frame needs no
+/// query and no lookup: it tests the candidates against the rule and
+/// interpolates those it shows, which is what `UICollectionViewTransitionLayout`
+/// does with the attributes both layouts prepared.
+///
+/// A frame uses the candidates only when its `R_A` and `R_B` lie inside the
+/// rectangles they were found in (`rectA`, `rectB`, the viewports at the
+/// ends grown by 1 point on every side); any other query walks both
+/// layouts as before. Both ways give the same elements with the same bits
+/// (`TransitionFastPathTests`).
+///
+/// - Complexity: finding them is one query on each layout plus a lookup
+///   per element found (O(log n + k)), and allocates twice; they hold two
+///   attributes per element found. Past `limit` elements (a viewport over
+///   that many tiny cells) none are kept and every frame walks.
+@usableFromInline struct TransitionCandidates: Sendable {
+  /// What a frame tests of one element found: its frame (as the passes
+  /// rebuild it from centre and size) and, when it has a counterpart in the
+  /// other layout, the counterpart's frame, centre and size. The whole
+  /// attributes are apart (`Side.own`, `Side.other`), read only for the
+  /// elements shown.
+  @usableFromInline struct Placement: Sendable {
+    @usableFromInline let ownFrame: Rect
+    @usableFromInline let ownCenter: Point
+    @usableFromInline let ownSize: Size
+    @usableFromInline let otherFrame: Rect
+    @usableFromInline let otherCenter: Point
+    @usableFromInline let otherSize: Size
+    @usableFromInline let hasOther: Bool
+
+    @inlinable init(own: LayoutAttributes, other: LayoutAttributes?) {
+      ownCenter = own.center
+      ownSize = own.size
+      ownFrame = Rect(center: own.center, size: own.size)
+      let counterpart = other ?? own
+      otherCenter = counterpart.center
+      otherSize = counterpart.size
+      otherFrame = Rect(center: counterpart.center, size: counterpart.size)
+      hasOther = other != nil
+    }
+  }
+
+  /// The elements one layout's query found, in its order.
+  @usableFromInline struct Side: Sendable {
+    @usableFromInline var placements: [Placement] = []
+    /// Per element, its attributes in its layout, then its counterpart's
+    /// in the other layout (its own again when it has none).
+    @usableFromInline var attributes: [LayoutAttributes] = []
+
+    @usableFromInline init() {}
+
+    @inlinable var count: Int { placements.count }
+
+    mutating func reserveCapacity(_ count: Int) {
+      placements.reserveCapacity(count)
+      attributes.reserveCapacity(2 * count)
+    }
+
+    mutating func append(own: LayoutAttributes, other: LayoutAttributes?) {
+      placements.append(Placement(own: own, other: other))
+      attributes.append(own)
+      attributes.append(other ?? own)
+    }
+  }
+
+  /// Where A's candidates were found (A's coordinates) and B's (B's).
+  @usableFromInline let rectA: Rect
+  @usableFromInline let rectB: Rect
+  /// A's elements in A's query order, with B's counterpart.
+  @usableFromInline let fromA: Side
+  /// B's elements in B's query order, with A's counterpart when A has it
+  /// (found by `geometry(for:at:)`, as a frame's pass on B does).
+  @usableFromInline let fromB: Side
+
+  /// The most elements kept (both layouts together).
+  @usableFromInline static var limit: Int { 4_096 }
+
+  /// No candidates: every query walks.
+  @usableFromInline static var none: TransitionCandidates {
+    TransitionCandidates(rectA: Rect(x: 0, y: 0, width: -1, height: -1), rectB: .zero, fromA: Side(), fromB: Side())
+  }
+
+  @usableFromInline init(rectA: Rect, rectB: Rect, fromA: Side, fromB: Side) {
+    self.rectA = rectA
+    self.rectB = rectB
+    self.fromA = fromA
+    self.fromB = fromB
+  }
+
+  /// The candidates of a transition from `from` at `a` to `to` at `b`.
+  @usableFromInline init<A: PreparedLayout, B: PreparedLayout>(
+    from: A, at fromState: A.State, to: B, at toState: B.State, mapping: ElementMapping
+  ) {
+    let sa = from.viewport.size
+    let sb = to.viewport.size
+    let size = Size(width: Swift.max(sa.width, sb.width) + 2, height: Swift.max(sa.height, sb.height) + 2)
+    let a = fromState.contentOffset
+    let b = toState.contentOffset
+    let rectA = Rect(origin: Point(x: a.x - 1, y: a.y - 1), size: size)
+    let rectB = Rect(origin: Point(x: b.x - 1, y: b.y - 1), size: size)
+    guard rectA.isFinite, rectB.isFinite else {
+      self = .none
+      return
+    }
+    var fromA = Side()
+    var fromB = Side()
+    func addA(_ id: ElementID, _ x: LayoutAttributes) {
+      if let idB = mapping.forward(id), let y = to.attributes(for: idB, at: toState) {
+        fromA.append(own: x, other: y)
+      } else {
+        fromA.append(own: x, other: nil)
+      }
+    }
+    func addB(_ id: ElementID, _ y: LayoutAttributes) {
+      if let idA = mapping.backward(id), from.geometry(for: idA, at: fromState) != nil {
+        // A counterpart whose whole attributes are missing is never shown
+        // (a frame's pass on B passes it over): not kept.
+        guard let x = from.attributes(for: idA, at: fromState) else { return }
+        fromB.append(own: y, other: x)
+      } else {
+        fromB.append(own: y, other: nil)
+      }
+    }
+    // Each layout's walk when it has one (the same attributes as its
+    // query), counted first so that each array is allocated once.
+    var count = 0
+    if from.forEachGeometry(in: rectA, at: fromState, { _, _, _, _ in count += 1 }) {
+      guard count <= Self.limit else {
+        self = .none
+        return
+      }
+      fromA.reserveCapacity(count)
+      _ = from.forEachGeometry(in: rectA, at: fromState) { id, _, _, whole in addA(id, whole()) }
+    } else {
+      let found = from.attributes(in: rectA, at: fromState)
+      guard found.count <= Self.limit else {
+        self = .none
+        return
+      }
+      fromA.reserveCapacity(found.count)
+      for x in found { addA(x.id, x) }
+    }
+    count = 0
+    if to.forEachGeometry(in: rectB, at: toState, { _, _, _, _ in count += 1 }) {
+      guard fromA.count + count <= Self.limit else {
+        self = .none
+        return
+      }
+      fromB.reserveCapacity(count)
+      _ = to.forEachGeometry(in: rectB, at: toState) { id, _, _, whole in addB(id, whole()) }
+    } else {
+      let found = to.attributes(in: rectB, at: toState)
+      guard fromA.count + found.count <= Self.limit else {
+        self = .none
+        return
+      }
+      fromB.reserveCapacity(found.count)
+      for y in found { addB(y.id, y) }
+    }
+    self.init(rectA: rectA, rectB: rectB, fromA: fromA, fromB: fromB)
+  }
+
+  /// Whether a frame looking in `rectA` and `rectB` can use the candidates.
+  @inlinable func covers(_ rectA: Rect, _ rectB: Rect) -> Bool {
+    self.rectA.contains(rectA) && self.rectB.contains(rectB)
+  }
+}
