@@ -156,8 +156,12 @@ enum Simulator {
       o.add("offset", frame.offset)
       o.add("velocity", scroller.surface.velocity)
       o.add("phase", scroller.surface.phase.rawValue)
-      o.add("anchor", raw: frame.anchor.id.map { "[\($0.section),\($0.item)]" } ?? "null")
-      o.add(screenKey, raw: frame.anchorScreenPosition.map(JSONWriter.number) ?? "null")
+      switch frame.anchor {
+      case .element(let id, _): o.add("anchor", raw: "[\(id.section),\(id.item)]")
+      case .offset: o.add("anchor", "offset")
+      case .bottom: o.add("anchor", "bottom")
+      }
+      if let position = frame.anchorScreenPosition { o.add(screenKey, position) }
       o.add("correction", frame.correction)
       o.add("measured", frame.measured)
       o.add("clamped", frame.clamped)

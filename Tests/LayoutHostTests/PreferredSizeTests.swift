@@ -296,3 +296,42 @@ extension PreferredSizeTests {
     }
   }
 }
+
+/// At the top of the content the offset holds, not the first element: a
+/// first line that grows around its first cell pushes the rest down and
+/// leaves the top of the content in view. Below the top the first element
+/// holds as before.
+@Suite struct PreferredSizeAtTheTopTests {
+  static func flowOfEstimates() throws -> LayoutHost<PreparedFlowLayout> {
+    var host = LayoutHost(itemSizes: .uniform(Size(width: 80, height: 40))) { items, viewport throws(LayoutError) in
+      try FlowLayout().prepare(estimated: items, viewport: viewport)
+    }
+    try host.prepare(bounds: Rect(x: 0, y: 0, width: 390, height: 844), counts: [400])
+    return host
+  }
+
+  @Test func atTheTopTheOffsetHolds() throws {
+    var host = try Self.flowOfEstimates()
+    let before = try #require(host.attributes(for: .cell(0)))
+    // Cell 1 grows from 40 to 140 points: its line grows by 100, and cell
+    // 0 (centred in the line) moves down by 50.
+    let context = host.invalidationContext(forPreferredSize: Size(width: 60, height: 140), of: .cell(1))
+    #expect(context.contentOffsetAdjustment == .zero)
+    #expect(context.contentSizeAdjustment.height == 100)
+    host.invalidate(with: context)
+    #expect(host.bounds.origin == .zero)
+    let after = try #require(host.attributes(for: .cell(0)))
+    #expect(after.frame.minY == before.frame.minY + 50)
+  }
+
+  @Test func belowTheTopTheFirstElementHolds() throws {
+    var host = try Self.flowOfEstimates()
+    try host.setBounds(Rect(x: 0, y: 1, width: 390, height: 844))
+    let before = try #require(host.attributes(for: .cell(0)))
+    let context = host.invalidationContext(forPreferredSize: Size(width: 60, height: 140), of: .cell(1))
+    #expect(context.contentOffsetAdjustment.y == 50)
+    host.invalidate(with: context)
+    let after = try #require(host.attributes(for: .cell(0)))
+    #expect(after.frame.minY - host.bounds.minY == before.frame.minY - 1)
+  }
+}

@@ -103,7 +103,9 @@ extension EstimatingLayout {
 /// end along that axis (left and right for a horizontal layout).
 public enum ScrollAnchor: Hashable, Sendable {
   /// The first element on screen that already has its real size (else the
-  /// first on screen) keeps its distance from the viewport's start. Default.
+  /// first on screen) keeps its distance from the viewport's start; at the
+  /// content's start (the offset at or before its minimum), the offset
+  /// stays, as `.top`. Default.
   case firstVisible
   /// The offset stays: the content's start keeps its place.
   case top
@@ -206,6 +208,13 @@ extension SelfSizingLayout {
     case .item(let id, let distance):
       return .element(id, screenPosition: distance.finiteOr(0))
     case .firstVisible:
+      // At the content's start (or pulled past it) the start holds, as
+      // `.top`: nothing lies above to be learnt, and a first line that
+      // grows around its first element pushes down what is below rather
+      // than scrolling the top of the content out of view.
+      if offset[axis] <= offsetBounds(at: ScrollState(contentOffset: offset)).min[axis] {
+        return .offset(offset[axis])
+      }
       let rect = Rect(origin: offset, size: viewport.size)
       guard let (id, frame) = anchorElement(in: rect) else { return .offset(offset[axis]) }
       return .element(id, screenPosition: frame.min(axis) - offset[axis])

@@ -326,8 +326,9 @@ struct SimulateTags: ParsableCommand {
     commandName: TagsEntry.name,
     abstract: "Scroll a self-sizing tag cloud: tags are measured as they come into view, without a jump.",
     discussion: """
-      Each line: {"time", "offset", "velocity", "phase", "anchor" ([section, item] or null), \
-      "anchorScreenY", "correction" (points the offset moved this frame to hold the anchor), \
+      Each line: {"time", "offset", "velocity", "phase", "anchor" ([section, item], or "offset" \
+      where the offset itself holds: at the top, or nothing on screen), "anchorScreenY" (left out when \
+      the anchor is not an element on screen), "correction" (points the offset moved this frame to hold the anchor), \
       "measured" (tags measured this frame), "clamped", "events"}; --elements adds the visible tags \
       with their text.
 
