@@ -120,6 +120,7 @@ import Testing
 
   @Test func modeChangesMatchTheStraightforwardQuery() throws {
     var checked = 0
+    var viewportFrames = 0
     for index in 0..<150 {
       let seed = propertySeed(index, base: 0xFA57_1A7E)
       var rng = SplitMix64(seed: seed)
@@ -154,9 +155,13 @@ import Testing
         erased.attributes(in: rect, progress: p, into: &viaErased)
         #expect(Self.sameBits(viaErased, Self.reference(erased, in: rect, progress: p)), "seed \(seed) p \(p)")
         checked += found.count
+        // The viewport itself, from the candidates found at the start.
+        viewportFrames += TransitionCandidatesTests.checkViewport(t, progress: p, seed: seed)
+        _ = TransitionCandidatesTests.checkViewport(erased, progress: p, seed: seed)
       }
     }
     #expect(checked > 1000)
+    #expect(viewportFrames > 2000)
   }
 
   /// The photo grid's walk visits what its query appends, in the same
@@ -197,6 +202,7 @@ import Testing
   /// straightforward query's, and the scratch is gone after.
   @Test func layoutsWithoutAWalkMatchTheStraightforwardQuery() throws {
     var checked = 0
+    var viewportFrames = 0
     for index in 0..<60 {
       let seed = propertySeed(index, base: 0xF10_3A7)
       var rng = SplitMix64(seed: seed)
@@ -204,8 +210,11 @@ import Testing
       let items = LayoutItems(
         sections: [.each((0..<n).map { _ in Size(width: rng.double(in: 20...200), height: rng.double(in: 20...200)) })])
       let viewport = Viewport(width: rng.double(in: 200...600), height: rng.double(in: 300...900))
+      // Half the time the viewport changes size on the way (a rotation).
+      let viewportB =
+        rng.chance(0.5) ? viewport : Viewport(width: rng.double(in: 200...900), height: rng.double(in: 200...900))
       let flow = try FlowLayout().prepare(items: items, viewport: viewport)
-      let waterfall = try WaterfallLayout().prepare(items: items, viewport: viewport)
+      let waterfall = try WaterfallLayout().prepare(items: items, viewport: viewportB)
       #expect(!flow.forEachGeometry(in: .zero, at: ScrollState()) { _, _, _, _ in })
       let bounds = flow.offsetBounds(at: ScrollState())
       let t = LayoutTransition(
@@ -220,14 +229,17 @@ import Testing
         #expect(
           Self.sameBits(Array(found.dropFirst()), Self.reference(t, in: rect, progress: p)), "seed \(seed) p \(p)")
         checked += found.count - 1
+        viewportFrames += TransitionCandidatesTests.checkViewport(t, progress: p, seed: seed)
       }
     }
     #expect(checked > 500)
+    #expect(viewportFrames > 500)
   }
 
   @Test func dataUpdatesMatchTheStraightforwardQuery() throws {
     typealias Snapshot = LibrarySnapshot<Int, Int>
     var checked = 0
+    var viewportFrames = 0
     for index in 0..<80 {
       let seed = propertySeed(index, base: 0xDA7A_FA57)
       var rng = SplitMix64(seed: seed)
@@ -250,9 +262,11 @@ import Testing
         t.attributes(in: rect, progress: p, into: &found)
         #expect(Self.sameBits(found, Self.reference(t, in: rect, progress: p)), "seed \(seed) p \(p)")
         checked += found.count
+        viewportFrames += TransitionCandidatesTests.checkViewport(t, progress: p, seed: seed)
       }
     }
     #expect(checked > 500)
+    #expect(viewportFrames > 500)
   }
 
   /// The data change's per-section table agrees with mapping every

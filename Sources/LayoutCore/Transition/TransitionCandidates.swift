@@ -129,43 +129,36 @@
         fromB.append(own: y, other: nil)
       }
     }
-    // Each layout's walk when it has one (the same attributes as its
-    // query), counted first so that each array is allocated once.
-    var count = 0
-    if from.forEachGeometry(in: rectA, at: fromState, { _, _, _, _ in count += 1 }) {
-      guard count <= Self.limit else {
-        self = .none
-        return
-      }
-      fromA.reserveCapacity(count)
-      _ = from.forEachGeometry(in: rectA, at: fromState) { id, _, _, whole in addA(id, whole()) }
-    } else {
-      let found = from.attributes(in: rectA, at: fromState)
-      guard found.count <= Self.limit else {
-        self = .none
-        return
-      }
-      fromA.reserveCapacity(found.count)
-      for x in found { addA(x.id, x) }
-    }
-    count = 0
-    if to.forEachGeometry(in: rectB, at: toState, { _, _, _, _ in count += 1 }) {
-      guard fromA.count + count <= Self.limit else {
-        self = .none
-        return
-      }
-      fromB.reserveCapacity(count)
-      _ = to.forEachGeometry(in: rectB, at: toState) { id, _, _, whole in addB(id, whole()) }
-    } else {
-      let found = to.attributes(in: rectB, at: toState)
-      guard fromA.count + found.count <= Self.limit else {
-        self = .none
-        return
-      }
-      fromB.reserveCapacity(found.count)
-      for y in found { addB(y.id, y) }
+    guard Self.visit(from, rectA, fromState, room: Self.limit, reserve: { fromA.reserveCapacity($0) }, addA),
+      Self.visit(to, rectB, toState, room: Self.limit - fromA.count, reserve: { fromB.reserveCapacity($0) }, addB)
+    else {
+      self = .none
+      return
     }
     self.init(rectA: rectA, rectB: rectB, fromA: fromA, fromB: fromB)
+  }
+
+  /// Hands `add` every element of `layout` in `rect`, with its attributes,
+  /// in query order: from its walk when it has one (the same attributes as
+  /// its query), counted first and passed to `reserve` so that what `add`
+  /// fills is allocated once. `false`, adding nothing, when there are more
+  /// than `room`.
+  static func visit<L: PreparedLayout>(
+    _ layout: L, _ rect: Rect, _ state: L.State, room: Int, reserve: (Int) -> Void,
+    _ add: (ElementID, LayoutAttributes) -> Void
+  ) -> Bool {
+    var count = 0
+    if layout.forEachGeometry(in: rect, at: state, { _, _, _, _ in count += 1 }) {
+      guard count <= room else { return false }
+      reserve(count)
+      _ = layout.forEachGeometry(in: rect, at: state) { id, _, _, whole in add(id, whole()) }
+    } else {
+      let found = layout.attributes(in: rect, at: state)
+      guard found.count <= room else { return false }
+      reserve(found.count)
+      for x in found { add(x.id, x) }
+    }
+    return true
   }
 
   /// Whether a frame looking in `rectA` and `rectB` can use the candidates.
