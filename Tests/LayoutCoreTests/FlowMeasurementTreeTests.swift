@@ -405,4 +405,58 @@ import Testing
       #expect(found == expected, "trial \(trial)")
     }
   }
+  /// The flow's and the sticky list's anchors (a walk that stops at the
+  /// first measured cell) are the general rule's answer: the first element
+  /// in identity order with its real size, else the first, pinned ones
+  /// passed over.
+  @Test func anchorsAreTheGeneralRulesAnswer() throws {
+    for index in 0..<40 {
+      let seed = propertySeed(index, base: 0xA7C0)
+      var rng = SplitMix64(seed: seed)
+      let layout = Self.randomFlow(&rng, integral: false)
+      let counts = (0..<rng.int(in: 1...4)).map { _ in rng.int(in: 0...60) }
+      let viewport = Viewport(width: rng.double(in: 200...500), height: rng.double(in: 200...800))
+      var flow = try layout.prepare(
+        estimated: LayoutItems(sections: counts.map { .uniform(Size(width: 80, height: 30), count: $0) }),
+        viewport: viewport)
+      var list = try StickyHeaderLayout(
+        headerHeight: rng.chance(0.5) ? 100 : 0, menuHeight: rng.chance(0.5) ? 30 : 0,
+        sectionHeaderHeight: rng.chance(0.7) ? 30 : 0, sectionFooterHeight: rng.chance(0.5) ? 20 : 0,
+        cellSize: .items, areSectionHeadersSticky: rng.chance(0.5)
+      ).prepare(
+        estimated: LayoutItems(sections: counts.map { .uniform(Size(width: 300, height: 44), count: $0) }),
+        viewport: viewport)
+      for _ in 0..<30 {
+        let s = rng.int(in: 0...(counts.count - 1))
+        guard counts[s] > 0 else { continue }
+        let item = rng.int(in: 0...(counts[s] - 1))
+        flow.setMeasuredSize(Self.randomSize(&rng, integral: false), for: .cell(item, section: s))
+        list.setMeasuredSize(Self.randomSize(&rng, integral: false), for: .cell(item, section: s))
+        for _ in 0..<4 {
+          let length = flow.contentSize(at: ScrollState())
+          let rect = Rect(
+            x: rng.double(in: -50...(length.width + 50)), y: rng.double(in: -50...(length.height + 50)),
+            width: rng.chance(0.1) ? 0 : rng.double(in: 0...600), height: rng.chance(0.1) ? 0 : rng.double(in: 0...900))
+          let expected = flow.firstAnchor(in: rect) { id in
+            !(id.kind == .header && layout.pinsHeaders) && !(id.kind == .footer && layout.pinsFooters)
+          }
+          let found = flow.anchorElement(in: rect)
+          #expect(found?.id == expected?.id && found?.frame == expected?.frame, "seed \(seed) \(rect)")
+          let listRect = Rect(
+            x: 0, y: rng.double(in: -50...(list.contentHeight + 50)), width: viewport.size.width,
+            height: rng.chance(0.1) ? 0 : rng.double(in: 0...900))
+          let listExpected = list.firstAnchor(in: listRect) { id in
+            switch id.kind {
+            case .cell, .footer: true
+            case .header: !list.layout.areSectionHeadersSticky
+            default: false
+            }
+          }
+          let listFound = list.anchorElement(in: listRect)
+          #expect(
+            listFound?.id == listExpected?.id && listFound?.frame == listExpected?.frame, "seed \(seed) \(listRect)")
+        }
+      }
+    }
+  }
 }

@@ -39,6 +39,7 @@ extension PreparedFlowLayout: InvariantChecking {
             line >= sectionStarts[s] && line <= i && (line == i || cells[i - 1].line == line),
             "cell \(i)'s line \(line) starts it in its section")
           check(line == i || shifts.extent(at: i) == 0, "cell \(i) inside a line moves with its line")
+          check(lines[i] == lines[line], "cell \(i) holds its line's start and length")
           guard problems.isEmpty else { break }
           let frame = cellFrame(i)
           check(frame.isFinite, "cell \(i) finite")

@@ -125,53 +125,43 @@ extension PreparedFlowLayout: SelfSizingLayout {
     let lineSpacing = layout.lineSpacing
     let room = self.room
     func sizeOf(_ j: Int) -> Size { j == changed ? size : cells[j].size }
-    // The new line starts from `start`, up to `stop` (where the old lines
-    // resume: a realigned break, the anchor's line or the section's end),
-    // and the change in the length of the lines in between.
-    var starts: [Int] = [start]
-    var stop = end
-    var lineBegin = start
-    var used = 0.0
-    var j = start
-    while j < end {
-      if let limit, j == limit {
-        stop = j
-        break
-      }
-      let w = sizeOf(j)[cross]
-      if j > lineBegin && used + gap + w > room {
-        // A break where an old one was, past the change: the rest stands.
-        if j > changed && cells[j].line == j {
-          stop = j
-          break
+    // The new lines from `start`, greedily as `prepare` breaks them, up to
+    // `stop` (where the old lines resume: a realigned break, the anchor's
+    // line or the section's end): `line(a, b)` for each new line [a, b).
+    // Run twice, the same way: to measure, then to write (which rewrites
+    // only cells before the one the breaking reads).
+    func breakLines(_ line: (Int, Int) -> Void) -> Int {
+      var lineBegin = start
+      var used = 0.0
+      var j = start
+      while j < end {
+        if let limit, j == limit { break }
+        let w = sizeOf(j)[cross]
+        if j > lineBegin && used + gap + w > room {
+          // A break where an old one was, past the change: the rest stands.
+          if j > changed && cells[j].line == j { break }
+          line(lineBegin, j)
+          lineBegin = j
+          used = w
+        } else {
+          used = j == lineBegin ? w : used + gap + w
         }
-        starts.append(j)
-        lineBegin = j
-        used = w
-      } else {
-        used = j == lineBegin ? w : used + gap + w
+        j += 1
       }
-      j += 1
+      line(lineBegin, j)
+      return j
     }
-    // Each new line's length, and the change in length: the new lines'
-    // lengths and spacings less the old ones'.
-    var lengths: [Double] = []
-    lengths.reserveCapacity(starts.count)
-    // Summed apart, in the same order, so that unchanged lines give 0.
-    var newSum = 0.0
-    for (k, a) in starts.enumerated() {
-      let b = k + 1 < starts.count ? starts[k + 1] : stop
+    func length(_ a: Int, _ b: Int) -> Double {
       var length = 0.0
       for i in a..<b { length = Swift.max(length, sizeOf(i)[axis]) }
-      lengths.append(length)
-      newSum += length + lineSpacing
+      return length
     }
+    // The change in length: the new lines' lengths and spacings less the
+    // old ones', summed apart, in order, so that unchanged lines give 0.
+    var newSum = 0.0
+    let stop = breakLines { a, b in newSum += length(a, b) + lineSpacing }
     var oldSum = 0.0
-    var k = start
-    while k < stop {
-      if cells[k].line == k { oldSum += lines[k].length + lineSpacing }
-      k += 1
-    }
+    for k in start..<stop where cells[k].line == k { oldSum += lines[k].length + lineSpacing }
     let delta = newSum - oldSum
     let newLength = contentLength + delta
     guard newLength.isFinite, newLength <= LayoutLimits.maximumExtent else { return false }
@@ -192,8 +182,7 @@ extension PreparedFlowLayout: SelfSizingLayout {
     let crossStart = layout.sectionInset.leading(cross)
     // Starts as laid out (less `start`'s shift, which the new lines keep).
     var lineStart = lines[start].start
-    for (k, a) in starts.enumerated() {
-      let b = k + 1 < starts.count ? starts[k + 1] : stop
+    _ = breakLines { a, b in
       var used = 0.0
       for i in a..<b { used += cells[i].size[cross] }
       let placement = layout.alignment.place(
@@ -204,8 +193,9 @@ extension PreparedFlowLayout: SelfSizingLayout {
         cells[i].crossStart = position
         position += cells[i].size[cross] + placement.spacing
       }
-      lines[a] = FlowLine(start: lineStart, length: lengths[k])
-      lineStart += lengths[k] + lineSpacing
+      let lineLength = length(a, b)
+      for i in a..<b { lines[i] = FlowLine(start: lineStart, length: lineLength) }
+      lineStart += lineLength + lineSpacing
     }
     sections.resizeItems(of: s, by: delta)
     return true
@@ -219,6 +209,7 @@ extension PreparedFlowLayout: SelfSizingLayout {
     guard isEstimated else { return }
     forEachStoredCell(meeting: rect) { g, section, _ in
       if !measured[g] { body(.cell(g - sectionStarts[section], section: section)) }
+      return true
     }
   }
 
@@ -227,9 +218,31 @@ extension PreparedFlowLayout: SelfSizingLayout {
   /// headers and footers are passed over (they stay on screen while their
   /// section scrolls, so they cannot hold a place in the content).
   ///
-  /// - Complexity: O(log n + k).
+  /// - Complexity: O(log n + k); when every section is stored (an
+  ///   estimated prepare) and a measured cell meets `rect`, a walk along
+  ///   the cells that stops at the first measured one, with no allocation.
   public func anchorElement(in rect: Rect) -> (id: ElementID, frame: Rect)? {
-    firstAnchor(in: rect) { id in
+    if !hasUniformSections {
+      // Cells come first in identity order, and the stored cells' walk
+      // follows it: the first measured one is the answer. Frames as
+      // `LayoutAttributes` gives them back (through the centre), as the
+      // general answer does. With none measured, a header or footer (always
+      // measured) comes before them: the general answer.
+      var found: (id: ElementID, frame: Rect)?
+      let isEstimated = self.isEstimated
+      let measured = self.measured
+      let sectionStarts = self.sectionStarts
+      forEachStoredCell(meeting: rect) { g, section, frame in
+        let hit = (
+          ElementID.cell(g - sectionStarts[section], section: section), Rect(center: frame.center, size: frame.size)
+        )
+        guard !isEstimated || measured[g] else { return true }
+        found = hit
+        return false
+      }
+      if let found { return found }
+    }
+    return firstAnchor(in: rect) { id in
       !(id.kind == .header && layout.pinsHeaders) && !(id.kind == .footer && layout.pinsFooters)
     }
   }

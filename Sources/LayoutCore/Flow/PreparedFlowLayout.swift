@@ -9,9 +9,9 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// The cells of the sections with per-item sizes, in order: what does
   /// not move along the scroll axis when a measured size moves their line.
   @usableFromInline var cells: [FlowCell]
-  /// Per stored cell; read only at a line's first cell (`FlowCell.line`):
-  /// the line's start along the scroll axis, less the shift it had then,
-  /// and its length.
+  /// Per stored cell, its line's start along the scroll axis (less the
+  /// shift the line had when laid out) and length: the same for every
+  /// cell of a line, so that a search reads one value per step.
   @usableFromInline var lines: [FlowLine]
   /// How far the lines have moved along the scroll axis since they were
   /// laid out: entry k (non-zero only at a line's first cell) moves line k
@@ -183,6 +183,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     // Stored cells, in order.
     forEachStoredCell(meeting: rect) { g, section, frame in
       result.append(LayoutAttributes(id: .cell(g - sectionStarts[section], section: section), frame: frame))
+      return true
     }
     // Uniform sections, headers and footers: only sections that meet the
     // rectangle. Pinned supplementaries never leave their section, so this
@@ -218,7 +219,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     let axis = layout.axis
     let size = cell.size
     return Rect(
-      axis: axis, mainMin: start + (lines[cell.line].length - size[axis]) / 2, crossMin: cell.crossStart,
+      axis: axis, mainMin: start + (lines[g].length - size[axis]) / 2, crossMin: cell.crossStart,
       mainLength: size[axis], crossLength: size[axis.cross])
   }
 
@@ -238,12 +239,13 @@ public struct PreparedFlowLayout: PreparedLayout {
   }
 
   /// Calls `body` with every stored cell whose frame meets `rect`, in
-  /// order: its stored index, its section and its frame.
+  /// order: its stored index, its section and its frame, until `body`
+  /// returns `false`.
   ///
   /// - Complexity: O(log n + k): a search for the first line that ends
   ///   after the rectangle's start, then a walk along the lines until one
   ///   starts after its end.
-  func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Rect) -> Void) {
+  func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Rect) -> Bool) {
     let axis = layout.axis
     let lo = rect.min(axis)
     let hi = rect.max(axis)
@@ -258,29 +260,32 @@ public struct PreparedFlowLayout: PreparedLayout {
     // Lines end in order: the first cell whose line ends after `low`.
     var g: Int
     if shifts.count == 0 {
-      g = partitionPoint(in: 0..<n) { k in
-        let line = lines[cells[k].line]
-        return line.start + line.length > low
-      }
+      g = partitionPoint(in: 0..<n) { k in lines[k].start + lines[k].length > low }
     } else {
       g = shifts.lastPrefix { p, sum in
         // `sum` is the shift of cell p − 1, and so of its line.
-        let line = lines[cells[p - 1].line]
-        return line.start + sum + line.length <= low
+        lines[p - 1].start + sum + lines[p - 1].length <= low
       }
     }
     guard g < n else { return }
     g = cells[g].line
     var section = partitionPoint(in: 0..<(sectionStarts.count - 1)) { sectionStarts[$0 + 1] > g }
+    // The first line's shift is a sum over the tree; each later line's is
+    // the one before plus its own entry (the only one between them), which
+    // may round differently from the tree's sum in the last bits.
+    var shift = shifts.start(of: g + 1)
+    var isFirst = true
     while g < n {
       let line = g
-      let start = lineStart(ofLine: line)
+      if !isFirst { shift += shifts.extent(at: line) }
+      isFirst = false
+      let start = lines[line].start + shift
       if start >= high { return }
       repeat {
         let frame = cellFrame(g, lineStart: start)
         if frame.intersects(rect) {
           while sectionStarts[section + 1] <= g { section += 1 }
-          body(g, section, frame)
+          if !body(g, section, frame) { return }
         }
         g += 1
       } while g < n && cells[g].line == line
@@ -356,7 +361,7 @@ public struct PreparedFlowLayout: PreparedLayout {
   }
 }
 
-/// A flow line, kept at its first cell: its start along the scroll axis
+/// A flow line, kept at each of its cells: its start along the scroll axis
 /// (less the shift it had when laid out) and its length.
 @usableFromInline struct FlowLine: Hashable, Sendable {
   @usableFromInline var start: Double

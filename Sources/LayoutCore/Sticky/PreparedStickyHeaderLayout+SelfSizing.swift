@@ -90,9 +90,38 @@ extension PreparedStickyHeaderLayout: SelfSizingLayout {
   /// footer or resting section header; the top header, the menu and sticky
   /// section headers, which follow the offset, never anchor.
   ///
-  /// - Complexity: O(log n + k).
+  /// - Complexity: O(log n + k); a walk along the cells that stops at the
+  ///   first measured one, with no allocation, when one meets `rect`.
   public func anchorElement(in rect: Rect) -> (id: ElementID, frame: Rect)? {
-    firstAnchor(in: rect) { id in
+    // Cells come first in identity order, section by section: walk them
+    // in order and stop at the first measured one. Frames as the query's
+    // attributes give them back (through the centre). With none measured,
+    // a measured header or footer comes before them: the general answer.
+    let lo = rect.minY
+    let hi = rect.maxY
+    for s in sections.sections(meeting: lo, hi) {
+      switch cells[s] {
+      case .uniform(let stored, _):
+        // Uniform cells take no size: measured.
+        for i in strip(stored, of: s).slots(meeting: lo, hi) {
+          let raw = cellFrame(i, section: s)
+          let frame = Rect(center: raw.center, size: raw.size)
+          if frame.intersects(rect) { return (.cell(i, section: s), frame) }
+        }
+      case .varying(let firstStored, let count):
+        var i = firstVaryingCell(first: firstStored, count: count, endingAfter: lo, hi)
+        while i < count {
+          let raw = cellFrame(i, section: s)
+          let frame = Rect(center: raw.center, size: raw.size)
+          if frame.minY >= hi { break }
+          if frame.intersects(rect) {
+            if !isEstimated || measured[firstStored + i] { return (.cell(i, section: s), frame) }
+          }
+          i += 1
+        }
+      }
+    }
+    return firstAnchor(in: rect) { id in
       switch id.kind {
       case .cell, .footer: true
       case .header: !layout.areSectionHeadersSticky

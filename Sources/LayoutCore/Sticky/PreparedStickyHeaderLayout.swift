@@ -251,19 +251,7 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
         if attributes.frame.intersects(rect) { result.append(attributes) }
       }
     case .varying(let first, let count):
-      guard count > 0, lo <= hi else { return }
-      // Tops and bottoms both ascend (heights and spacing are not
-      // negative): search for the first cell ending after minY.
-      var i: Int
-      if shifts.count == 0 {
-        i = partitionPoint(in: 0..<count) { varyingTops[first + $0] + varyingSizes[first + $0].height > lo }
-      } else {
-        // Frames are tested exactly; the search carries a margin for the
-        // rounding of the shifts' sums.
-        let low = lo - 1e-9 * Swift.max(1, Swift.abs(lo), Swift.abs(hi))
-        let p = shifts.lastPrefix { p, sum in varyingTops[p - 1] + sum + varyingSizes[p - 1].height <= low }
-        i = Swift.max(p, first) - first
-      }
+      var i = firstVaryingCell(first: first, count: count, endingAfter: lo, hi)
       while i < count {
         let attributes = cell(i, section: s, at: offset)
         if attributes.frame.minY >= hi { break }
@@ -271,6 +259,23 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
         i += 1
       }
     }
+  }
+
+  /// The first of the `count` varying cells from stored cell `first` that
+  /// may end after `lo` (`count` when none does); the caller walks on
+  /// from there and tests frames exactly.
+  ///
+  /// - Complexity: O(log n).
+  func firstVaryingCell(first: Int, count: Int, endingAfter lo: Double, _ hi: Double) -> Int {
+    guard count > 0, lo <= hi else { return count }
+    // Tops and bottoms both ascend (heights and spacing are not negative).
+    if shifts.count == 0 {
+      return partitionPoint(in: 0..<count) { varyingTops[first + $0] + varyingSizes[first + $0].height > lo }
+    }
+    // The search carries a margin for the rounding of the shifts' sums.
+    let low = lo - 1e-9 * Swift.max(1, Swift.abs(lo), Swift.abs(hi))
+    let p = shifts.lastPrefix { p, sum in varyingTops[p - 1] + sum + varyingSizes[p - 1].height <= low }
+    return Swift.min(count, Swift.max(p, first) - first)
   }
 
   /// Where stored cell `g` starts along y.
