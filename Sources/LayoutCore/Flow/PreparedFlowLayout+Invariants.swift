@@ -40,6 +40,10 @@ extension PreparedFlowLayout: InvariantChecking {
             "cell \(i)'s line \(line) starts it in its section")
           check(line == i || shifts.extent(at: i) == 0, "cell \(i) inside a line moves with its line")
           check(lines[i] == lines[line], "cell \(i) holds its line's start and length")
+          check(
+            shifts.count > 0 || i % Self.summaryStride != 0
+              || lineEndSummary[i / Self.summaryStride] == lines[i].start + lines[i].length,
+            "cell \(i)'s line end in the summary")
           guard problems.isEmpty else { break }
           let frame = cellFrame(i)
           check(frame.isFinite, "cell \(i) finite")

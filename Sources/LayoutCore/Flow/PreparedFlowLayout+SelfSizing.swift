@@ -197,6 +197,15 @@ extension PreparedFlowLayout: SelfSizingLayout {
       for i in a..<b { lines[i] = FlowLine(start: lineStart, length: lineLength) }
       lineStart += lineLength + lineSpacing
     }
+    if shifts.count == 0 {
+      // Nothing moved, but lines may have been broken anew: their summary.
+      let stride = Self.summaryStride
+      var k = (start + stride - 1) / stride * stride
+      while k < stop {
+        lineEndSummary[k / stride] = lines[k].start + lines[k].length
+        k += stride
+      }
+    }
     sections.resizeItems(of: s, by: delta)
     return true
   }

@@ -19,6 +19,12 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// `lines[k].start + shifts.start(of: k + 1)`. Empty (no move anywhere)
   /// until a measured size first changes a section's length.
   @usableFromInline var shifts: ExtentTree = .empty
+  /// The end of the line of every `summaryStride`-th stored cell, while no
+  /// line has moved (`shifts` empty): a summary small enough to stay in
+  /// cache, so that a search of a fresh layout reads a few cache lines
+  /// instead of twenty scattered ones.
+  @usableFromInline var lineEndSummary: [Double] = []
+  @usableFromInline static var summaryStride: Int { 64 }
   /// Whether the stored cells' sizes are estimates until measured
   /// (`FlowLayout.prepare(estimated:viewport:)`).
   public internal(set) var isEstimated = false
@@ -154,6 +160,9 @@ public struct PreparedFlowLayout: PreparedLayout {
     starts.append(stored.count)
     cells = stored
     lines = storedLines
+    lineEndSummary = stride(from: 0, to: storedLines.count, by: Self.summaryStride).map {
+      storedLines[$0].start + storedLines[$0].length
+    }
     sectionStarts = starts
     itemCounts = counts
     uniformSections = uniforms
@@ -245,7 +254,7 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// - Complexity: O(log n + k): a search for the first line that ends
   ///   after the rectangle's start, then a walk along the lines until one
   ///   starts after its end.
-  func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Rect) -> Bool) {
+  @inline(__always) func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Rect) -> Bool) {
     let axis = layout.axis
     let lo = rect.min(axis)
     let hi = rect.max(axis)
@@ -260,7 +269,15 @@ public struct PreparedFlowLayout: PreparedLayout {
     // Lines end in order: the first cell whose line ends after `low`.
     var g: Int
     if shifts.count == 0 {
-      g = partitionPoint(in: 0..<n) { k in lines[k].start + lines[k].length > low }
+      // The summary first, then one block of it.
+      let block = partitionPoint(in: 0..<lineEndSummary.count) { lineEndSummary[$0] > low }
+      let stride = Self.summaryStride
+      g =
+        block == 0
+        ? 0
+        : partitionPoint(in: ((block - 1) * stride + 1)..<Swift.min(block * stride, n)) { k in
+          lines[k].start + lines[k].length > low
+        }
     } else {
       g = shifts.lastPrefix { p, sum in
         // `sum` is the shift of cell p − 1, and so of its line.
@@ -274,21 +291,36 @@ public struct PreparedFlowLayout: PreparedLayout {
     // the one before plus its own entry (the only one between them), which
     // may round differently from the tree's sum in the last bits.
     var shift = shifts.start(of: g + 1)
-    var isFirst = true
-    while g < n {
-      let line = g
-      if !isFirst { shift += shifts.extent(at: line) }
-      isFirst = false
-      let start = lines[line].start + shift
-      if start >= high { return }
-      repeat {
-        let frame = cellFrame(g, lineStart: start)
-        if frame.intersects(rect) {
-          while sectionStarts[section + 1] <= g { section += 1 }
-          if !body(g, section, frame) { return }
+    let hasShifts = shifts.count > 0
+    let cross = axis.cross
+    // The arrays read in place (no bounds check per read: `g` stays below
+    // `n`, `section` below the last section start).
+    cells.withUnsafeBufferPointer { cells in
+      lines.withUnsafeBufferPointer { lines in
+        sectionStarts.withUnsafeBufferPointer { sectionStarts in
+          var isFirst = true
+          while g < n {
+            let line = g
+            if hasShifts && !isFirst { shift += shifts.extent(at: line) }
+            isFirst = false
+            let start = lines[line].start + shift
+            if start >= high { return }
+            let length = lines[line].length
+            repeat {
+              let cell = cells[g]
+              let size = cell.size
+              let frame = Rect(
+                axis: axis, mainMin: start + (length - size[axis]) / 2, crossMin: cell.crossStart,
+                mainLength: size[axis], crossLength: size[cross])
+              if frame.intersects(rect) {
+                while sectionStarts[section + 1] <= g { section += 1 }
+                if !body(g, section, frame) { return }
+              }
+              g += 1
+            } while g < n && cells[g].line == line
+          }
         }
-        g += 1
-      } while g < n && cells[g].line == line
+      }
     }
   }
 
