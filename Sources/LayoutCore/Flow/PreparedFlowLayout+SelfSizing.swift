@@ -21,9 +21,12 @@
 ///
 /// - Complexity: a measurement costs O(m + l log n) for the m cells of the
 ///   l lines it re-breaks (one line when only the length along the scroll
-///   axis changes), plus O(log s) for s sections: about 0.3 µs per update
-///   through the host at 1e6 estimated cells (`scrollwork bench --quick
-///   --filter host-size-flow`).
+///   axis changes), plus O(log s) for s sections: 0.6–0.8 µs in the
+///   engine and 2.5–4.6 µs through the host at 1e6 estimated cells, the
+///   same as at 1e4 (`scrollwork bench --quick --filter host-size-flow`;
+///   it was 5.4–6.4 ms). A width change whose breaks never realign (every
+///   later cell of the section the same width) still re-breaks the rest of
+///   its section, as a fresh prepare would.
 extension PreparedFlowLayout: SelfSizingLayout {
   /// The flow's scroll axis (`FlowLayout.axis`): anchors hold along it.
   public var scrollAxis: Axis { layout.axis }

@@ -1,6 +1,9 @@
 /// A flow layout's geometry: the sections' extents, each section's cells
-/// (arithmetic for uniform sections, a frame per cell otherwise) and the
-/// supplementary frames, with indexes for visible-rect queries.
+/// (arithmetic for uniform sections; otherwise per cell its size, cross
+/// start and line, per line its start and length) and the supplementary
+/// frames, with the searches for visible-rect queries. Measured sizes move
+/// later lines and sections through trees of shifts (see
+/// `setMeasuredSize(_:for:keepingLinesFrom:)`).
 public struct PreparedFlowLayout: PreparedLayout {
   /// The configuration the geometry was prepared from.
   public let layout: FlowLayout
