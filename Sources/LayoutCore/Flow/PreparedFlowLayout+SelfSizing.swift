@@ -219,8 +219,9 @@ extension PreparedFlowLayout: SelfSizingLayout {
   /// - Complexity: O(log n + k).
   public func forEachUnmeasured(in rect: Rect, _ body: (ElementID) -> Void) {
     guard isEstimated else { return }
-    forEachStoredCell(meeting: rect) { g, section, _ in
-      if !measured[g] { body(.cell(g - sectionStarts[section], section: section)) }
+    let measured = self.measured
+    forEachStoredCell(meeting: rect) { g, section, item, _ in
+      if !measured[g] { body(.cell(item, section: section)) }
       return true
     }
   }
@@ -243,13 +244,9 @@ extension PreparedFlowLayout: SelfSizingLayout {
       var found: (id: ElementID, frame: Rect)?
       let isEstimated = self.isEstimated
       let measured = self.measured
-      let sectionStarts = self.sectionStarts
-      forEachStoredCell(meeting: rect) { g, section, frame in
-        let hit = (
-          ElementID.cell(g - sectionStarts[section], section: section), Rect(center: frame.center, size: frame.size)
-        )
+      forEachStoredCell(meeting: rect) { g, section, item, frame in
         guard !isEstimated || measured[g] else { return true }
-        found = hit
+        found = (.cell(item, section: section), Rect(center: frame.center, size: frame.size))
         return false
       }
       if let found { return found }

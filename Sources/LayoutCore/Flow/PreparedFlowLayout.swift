@@ -193,8 +193,8 @@ public struct PreparedFlowLayout: PreparedLayout {
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     let axis = layout.axis
     // Stored cells, in order.
-    forEachStoredCell(meeting: rect) { g, section, frame in
-      result.append(LayoutAttributes(id: .cell(g - sectionStarts[section], section: section), frame: frame))
+    forEachStoredCell(meeting: rect) { _, section, item, frame in
+      result.append(LayoutAttributes(id: .cell(item, section: section), frame: frame))
       return true
     }
     // Uniform sections, headers and footers: only sections that meet the
@@ -251,13 +251,13 @@ public struct PreparedFlowLayout: PreparedLayout {
   }
 
   /// Calls `body` with every stored cell whose frame meets `rect`, in
-  /// order: its stored index, its section and its frame, until `body`
-  /// returns `false`.
+  /// order: its stored index, its section, its item and its frame, until
+  /// `body` returns `false`.
   ///
   /// - Complexity: O(log n + k): a search for the first line that ends
   ///   after the rectangle's start, then a walk along the lines until one
   ///   starts after its end.
-  @inline(__always) func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Rect) -> Bool) {
+  @inline(__always) func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Int, Rect) -> Bool) {
     let axis = layout.axis
     let lo = rect.min(axis)
     let hi = rect.max(axis)
@@ -317,7 +317,7 @@ public struct PreparedFlowLayout: PreparedLayout {
                 mainLength: size[axis], crossLength: size[cross])
               if frame.intersects(rect) {
                 while sectionStarts[section + 1] <= g { section += 1 }
-                if !body(g, section, frame) { return }
+                if !body(g, section, g - sectionStarts[section], frame) { return }
               }
               g += 1
             } while g < n && cells[g].line == line
