@@ -14,7 +14,7 @@
 /// cells, the later sections through `SectionExtents`' tree of changes.
 ///
 /// - Complexity: a measurement costs O(log n + log s) for n stored cells
-///   and s sections: 0.2–0.35 µs in the engine and 1.0–1.5 µs through the
+///   and s sections: 0.2–0.35 µs in the engine and 1.0–1.6 µs through the
 ///   host at 1e6 estimated cells (`scrollwork bench --quick --filter
 ///   host-size-sticky`; it was 85–106 µs).
 extension PreparedStickyHeaderLayout: SelfSizingLayout {
