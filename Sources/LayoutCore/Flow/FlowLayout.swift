@@ -125,7 +125,8 @@ public struct FlowLayout: CollectionLayout {
 
   /// Lays out every item once.
   ///
-  /// - Complexity: O(n) time; 48 bytes per item (frame plus index).
+  /// - Complexity: O(n) time; 48 bytes per stored item (its size, place
+  ///   across the line and line; its line's start and length).
   /// - Throws: `LayoutError` for a bad viewport, item size or configuration
   ///   (`validate()`), more than `LayoutItems.maximumAddressableCount` items,
   ///   or content longer than `LayoutLimits.maximumExtent` (`.contentTooLarge`,
@@ -153,14 +154,17 @@ public struct FlowLayout: CollectionLayout {
   /// ```
   ///
   /// - Complexity: as `prepare(items:viewport:)`, with every cell stored
-  ///   (48 bytes plus 2 per cell).
+  ///   (48 bytes, plus 16 for the lines' shifts and 1 for the measured flag,
+  ///   per cell).
   /// - Throws: as `prepare(items:viewport:)`.
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
     try items.validate()
     try items.validateAddressableCount()
     var prepared = try prepare(items: items.storingEachSize, viewport: viewport)
     prepared.isEstimated = true
-    prepared.measured = MeasuredFlags(total: prepared.cellFrames.count, measured: false)
+    prepared.measured = MeasuredFlags(total: prepared.cells.count, measured: false)
+    // The lines' shifts now, so that no measurement pays O(n) to build them.
+    prepared.shifts = ExtentTree([Double](repeating: 0, count: prepared.cells.count))
     return prepared
   }
 }

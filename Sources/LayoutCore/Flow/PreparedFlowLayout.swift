@@ -1,16 +1,33 @@
 /// A flow layout's geometry: the sections' extents, each section's cells
-/// (arithmetic for uniform sections, a frame per cell otherwise) and the
-/// supplementary frames, with indexes for visible-rect queries.
+/// (arithmetic for uniform sections; otherwise per cell its size, cross
+/// start and line, per line its start and length) and the supplementary
+/// frames, with the searches for visible-rect queries. Measured sizes move
+/// later lines and sections through trees of shifts (see
+/// `setMeasuredSize(_:for:keepingLinesFrom:)`).
 public struct PreparedFlowLayout: PreparedLayout {
   /// The configuration the geometry was prepared from.
   public let layout: FlowLayout
   /// The viewport the geometry was prepared for.
   public let viewport: Viewport
-  /// Cell frames of the sections with per-item sizes, in order.
-  @usableFromInline var cellFrames: [Rect]
-  /// Per stored cell: whether it starts a line (kept so that a measured
-  /// size re-breaks only the lines it changes).
-  @usableFromInline var lineBreaks: [Bool]
+  /// The cells of the sections with per-item sizes, in order: what does
+  /// not move along the scroll axis when a measured size moves their line.
+  @usableFromInline var cells: [FlowCell]
+  /// Per stored cell, its line's start along the scroll axis (less the
+  /// shift the line had when laid out) and length: the same for every
+  /// cell of a line, so that a search reads one value per step.
+  @usableFromInline var lines: [FlowLine]
+  /// How far the lines have moved along the scroll axis since they were
+  /// laid out: entry k (non-zero only at a line's first cell) moves line k
+  /// and every later stored cell, so line k starts at
+  /// `lines[k].start + shifts.start(of: k + 1)`. Empty (no move anywhere)
+  /// until a measured size first changes a section's length.
+  @usableFromInline var shifts: ExtentTree = .empty
+  /// The end of the line of every `summaryStride`-th stored cell, while no
+  /// line has moved (`shifts` empty): a summary small enough to stay in
+  /// cache, so that a search of a fresh layout reads a few cache lines
+  /// instead of twenty scattered ones.
+  @usableFromInline var lineEndSummary: [Double] = []
+  @usableFromInline static var summaryStride: Int { 64 }
   /// Whether the stored cells' sizes are estimates until measured
   /// (`FlowLayout.prepare(estimated:viewport:)`).
   public internal(set) var isEstimated = false
@@ -19,7 +36,7 @@ public struct PreparedFlowLayout: PreparedLayout {
   @usableFromInline var measured = MeasuredFlags()
   /// How many stored cells have been measured since an estimated prepare.
   public var measuredCount: Int { measured.count }
-  /// The index of each section's first stored cell in `cellFrames`, plus the
+  /// The index of each section's first stored cell in `cells`, plus the
   /// total (uniform sections store none).
   @usableFromInline let sectionStarts: [Int]
   /// Each section's item count.
@@ -33,9 +50,11 @@ public struct PreparedFlowLayout: PreparedLayout {
   /// header ends and its footer starts (the model shared with the sticky
   /// layout), with the index that finds the sections meeting a rectangle.
   @usableFromInline var sections: SectionExtents
-  @usableFromInline var cellIndex: SortedExtentIndex
-  /// The content's length along the scroll axis.
-  public internal(set) var contentLength: Double
+  /// The content's length along the scroll axis: where the last section
+  /// ends.
+  ///
+  /// - Complexity: O(log s) for s sections.
+  public var contentLength: Double { sections.end }
 
   /// Lays out `items`; `layout` has been validated (`FlowLayout.validate()`)
   /// and the item count checked.
@@ -59,18 +78,16 @@ public struct PreparedFlowLayout: PreparedLayout {
     let crossStart = inset.leading(cross)
     let room = Swift.max(0, crossLength - inset.total(cross))
 
-    var frames: [Rect] = []
-    var breaks: [Bool] = []
+    var stored: [FlowCell] = []
+    var storedLines: [FlowLine] = []
     var counts: [Int] = []
     var uniforms: [UniformFlowSection?] = []
     let storedCount = items.sections.reduce(0) { $0 + ($1.uniformSize == nil ? $1.count : 0) }
-    frames.reserveCapacity(storedCount)
-    breaks.reserveCapacity(storedCount)
+    stored.reserveCapacity(storedCount)
+    storedLines.reserveCapacity(storedCount)
     var starts: [Int] = []
     var extents = SectionExtents()
     extents.reserveCapacity(items.sections.count)
-    var index = SortedExtentIndex()
-    index.reserveCapacity(storedCount)
     var cursor = 0.0
     // Stays true while every stored frame is finite (huge sizes or spacings
     // can add up past the largest Double).
@@ -85,14 +102,14 @@ public struct PreparedFlowLayout: PreparedLayout {
         count: line.count, used: used, gap: gap, room: room, start: crossStart, isLast: isLast)
       let spacing = placement.spacing
       var position = placement.start
-      for (k, size) in line.enumerated() {
-        breaks.append(k == 0)
+      let first = stored.count
+      for size in line {
         let mainMin = lineStart + (lineLength - size[main]) / 2
         let frame = Rect(
           axis: axis, mainMin: mainMin, crossMin: position, mainLength: size[main], crossLength: size[cross])
         framesAreFinite = framesAreFinite && frame.isFinite
-        frames.append(frame)
-        index.append(key: lineStart, end: lineStart + lineLength)
+        stored.append(FlowCell(size: size, crossStart: position, line: first))
+        storedLines.append(FlowLine(start: lineStart, length: lineLength))
         position += size[cross] + spacing
       }
       line.removeAll(keepingCapacity: true)
@@ -100,7 +117,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     }
 
     for section in items.sections {
-      starts.append(frames.count)
+      starts.append(stored.count)
       let sectionStart = cursor
       cursor += headerLength
       let itemsStart = cursor
@@ -143,16 +160,17 @@ public struct PreparedFlowLayout: PreparedLayout {
     }
     guard cursor.isFinite, framesAreFinite else { throw contentOverflowed() }
     try LayoutLimits.checkContent(cursor)
-    starts.append(frames.count)
-    cellFrames = frames
-    lineBreaks = breaks
+    starts.append(stored.count)
+    cells = stored
+    lines = storedLines
+    lineEndSummary = stride(from: 0, to: storedLines.count, by: Self.summaryStride).map {
+      storedLines[$0].start + storedLines[$0].length
+    }
     sectionStarts = starts
     itemCounts = counts
     uniformSections = uniforms
     hasUniformSections = uniforms.contains { $0 != nil }
     sections = extents
-    cellIndex = index
-    contentLength = cursor
     #if DEBUG
       checkInvariants()
     #endif
@@ -169,14 +187,15 @@ public struct PreparedFlowLayout: PreparedLayout {
     Size(axis: layout.axis, main: contentLength, cross: viewport.size[layout.axis.cross])
   }
 
+  /// - Complexity: O(log n + k) for n stored cells and k elements found
+  ///   (plus the cells of the first and last lines met): one search for
+  ///   the first line that meets the rectangle, then a walk along the lines.
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     let axis = layout.axis
-    // Cells: two binary searches, then a walk over the candidates.
-    var section = 0
-    for i in cellIndex.candidates(meeting: rect.min(axis), rect.max(axis)) where cellFrames[i].intersects(rect) {
-      while sectionStarts[section + 1] <= i { section += 1 }
-      result.append(
-        LayoutAttributes(id: .cell(i - sectionStarts[section], section: section), frame: cellFrames[i]))
+    // Stored cells, in order.
+    forEachStoredCell(meeting: rect) { _, section, item, frame in
+      result.append(LayoutAttributes(id: .cell(item, section: section), frame: frame))
+      return true
     }
     // Uniform sections, headers and footers: only sections that meet the
     // rectangle. Pinned supplementaries never leave their section, so this
@@ -184,7 +203,7 @@ public struct PreparedFlowLayout: PreparedLayout {
     let supplementaries = layout.headerLength > 0 || layout.footerLength > 0
     guard supplementaries || hasUniformSections else { return }
     for s in sections.sections(meeting: rect.min(axis), rect.max(axis)) {
-      uniformSections[s]?.forEachCell(meeting: rect) { item, frame in
+      uniformSection(s)?.forEachCell(meeting: rect) { item, frame in
         result.append(LayoutAttributes(id: .cell(item, section: s), frame: frame))
       }
       guard supplementaries else { continue }
@@ -198,13 +217,123 @@ public struct PreparedFlowLayout: PreparedLayout {
     }
   }
 
+  /// Where line `line` (the stored index of its first cell) starts along
+  /// the scroll axis.
+  ///
+  /// - Complexity: O(log n); O(1) before any measured size moved a line.
+  func lineStart(ofLine line: Int) -> Double {
+    lines[line].start + shifts.start(of: line + 1)
+  }
+
+  /// The frame of stored cell `g` on line `line`, which starts at `start`.
+  func cellFrame(_ g: Int, lineStart start: Double) -> Rect {
+    let cell = cells[g]
+    let axis = layout.axis
+    let size = cell.size
+    return Rect(
+      axis: axis, mainMin: start + (lines[g].length - size[axis]) / 2, crossMin: cell.crossStart,
+      mainLength: size[axis], crossLength: size[axis.cross])
+  }
+
+  /// The frame of stored cell `g`.
+  ///
+  /// - Complexity: O(log n).
+  func cellFrame(_ g: Int) -> Rect {
+    cellFrame(g, lineStart: lineStart(ofLine: cells[g].line))
+  }
+
+  /// Uniform section `s`'s arithmetic, moved with its section; `nil` for a
+  /// stored section.
+  func uniformSection(_ s: Int) -> UniformFlowSection? {
+    guard var grid = uniformSections[s] else { return nil }
+    if sections.changes.count > 0 { grid.lines.leading += sections.shift(of: s) }
+    return grid
+  }
+
+  /// Calls `body` with every stored cell whose frame meets `rect`, in
+  /// order: its stored index, its section, its item and its frame, until
+  /// `body` returns `false`.
+  ///
+  /// - Complexity: O(log n + k): a search for the first line that ends
+  ///   after the rectangle's start, then a walk along the lines until one
+  ///   starts after its end.
+  @inline(__always) func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Int, Rect) -> Bool) {
+    let axis = layout.axis
+    let lo = rect.min(axis)
+    let hi = rect.max(axis)
+    let n = cells.count
+    guard n > 0, lo <= hi else { return }
+    // Frames are tested exactly; the search bounds carry a margin for the
+    // rounding of the shifts' sums (where lines are searched and where they
+    // are placed may differ in the last bits).
+    let margin = 1e-9 * Swift.max(1, Swift.abs(lo), Swift.abs(hi))
+    let low = lo - margin
+    let high = hi + margin
+    // Lines end in order: the first cell whose line ends after `low`.
+    var g: Int
+    if shifts.count == 0 {
+      // The summary first, then one block of it.
+      let block = partitionPoint(in: 0..<lineEndSummary.count) { lineEndSummary[$0] > low }
+      let stride = Self.summaryStride
+      g =
+        block == 0
+        ? 0
+        : partitionPoint(in: ((block - 1) * stride + 1)..<Swift.min(block * stride, n)) { k in
+          lines[k].start + lines[k].length > low
+        }
+    } else {
+      g = shifts.lastPrefix { p, sum in
+        // `sum` is the shift of cell p − 1, and so of its line.
+        lines[p - 1].start + sum + lines[p - 1].length <= low
+      }
+    }
+    guard g < n else { return }
+    g = cells[g].line
+    var section = partitionPoint(in: 0..<(sectionStarts.count - 1)) { sectionStarts[$0 + 1] > g }
+    // The first line's shift is a sum over the tree; each later line's is
+    // the one before plus its own entry (the only one between them), which
+    // may round differently from the tree's sum in the last bits.
+    var shift = shifts.start(of: g + 1)
+    let hasShifts = shifts.count > 0
+    let cross = axis.cross
+    // The arrays read in place (no bounds check per read: `g` stays below
+    // `n`, `section` below the last section start).
+    cells.withUnsafeBufferPointer { cells in
+      lines.withUnsafeBufferPointer { lines in
+        sectionStarts.withUnsafeBufferPointer { sectionStarts in
+          var isFirst = true
+          while g < n {
+            let line = g
+            if hasShifts && !isFirst { shift += shifts.extent(at: line) }
+            isFirst = false
+            let start = lines[line].start + shift
+            if start >= high { return }
+            let length = lines[line].length
+            repeat {
+              let cell = cells[g]
+              let size = cell.size
+              let frame = Rect(
+                axis: axis, mainMin: start + (length - size[axis]) / 2, crossMin: cell.crossStart,
+                mainLength: size[axis], crossLength: size[cross])
+              if frame.intersects(rect) {
+                while sectionStarts[section + 1] <= g { section += 1 }
+                if !body(g, section, g - sectionStarts[section], frame) { return }
+              }
+              g += 1
+            } while g < n && cells[g].line == line
+          }
+        }
+      }
+    }
+  }
+
   public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
     guard id.section >= 0, id.section < sections.count else { return nil }
     switch id.kind {
     case .cell:
       guard id.item >= 0, id.item < numberOfItems(inSection: id.section) else { return nil }
-      if let grid = uniformSections[id.section] { return LayoutAttributes(id: id, frame: grid.frame(id.item)) }
-      return LayoutAttributes(id: id, frame: cellFrames[sectionStarts[id.section] + id.item])
+      if let grid = uniformSection(id.section) { return LayoutAttributes(id: id, frame: grid.frame(id.item)) }
+      return LayoutAttributes(id: id, frame: cellFrame(sectionStarts[id.section] + id.item))
     case .header, .footer:
       guard id.item == 0 else { return nil }
       return supplementary(id.kind, section: id.section, state: state)
@@ -249,5 +378,32 @@ public struct PreparedFlowLayout: PreparedLayout {
     }
     let frame = Rect(axis: axis, mainMin: mainMin, crossMin: 0, mainLength: length, crossLength: crossLength)
     return LayoutAttributes(id: ElementID(kind: kind, section: s, item: 0), frame: frame, zIndex: z)
+  }
+}
+
+/// A stored cell of a flow: its size (the extent across the lines clamped
+/// to the room), where it starts across the lines and the stored index of
+/// its line's first cell. None of it moves when lines before it change.
+@usableFromInline struct FlowCell: Hashable, Sendable {
+  @usableFromInline var size: Size
+  @usableFromInline var crossStart: Double
+  @usableFromInline var line: Int
+
+  @inlinable init(size: Size, crossStart: Double, line: Int) {
+    self.size = size
+    self.crossStart = crossStart
+    self.line = line
+  }
+}
+
+/// A flow line, kept at each of its cells: its start along the scroll axis
+/// (less the shift it had when laid out) and its length.
+@usableFromInline struct FlowLine: Hashable, Sendable {
+  @usableFromInline var start: Double
+  @usableFromInline var length: Double
+
+  @inlinable init(start: Double, length: Double) {
+    self.start = start
+    self.length = length
   }
 }

@@ -86,6 +86,42 @@ public struct ExtentTree: Hashable, Sendable {
   /// - Complexity: O(log n).
   @inlinable public var total: Double { start(of: extents.count) }
 
+  /// The largest prefix length `p` in `0...count` for which
+  /// `isBefore(p, start(of: p))` holds, for a predicate that holds for
+  /// every `p` up to some point and for none after it (monotone); `p = 0`
+  /// is not asked. The prefix sums passed are added as the search goes
+  /// (in another order than `start(of:)`, so they may differ from it by
+  /// rounding). Extents may be negative, provided the predicate stays
+  /// monotone: the sectioned layouts search positions kept as a prepared
+  /// value plus a running change.
+  ///
+  /// - Complexity: O(log n) calls of `isBefore`.
+  @inlinable public func lastPrefix(where isBefore: (Int, Double) -> Bool) -> Int {
+    var index = 0
+    var sum = 0.0
+    var bit = topBit
+    while bit > 0 {
+      let next = index + bit
+      if next < tree.count {
+        let candidate = sum + tree[next]
+        if isBefore(next, candidate) {
+          index = next
+          sum = candidate
+        }
+      }
+      bit >>= 1
+    }
+    return index
+  }
+
+  /// Adds `delta` to extent `index` (a non-finite result is stored as 0).
+  ///
+  /// - Complexity: O(log n).
+  @inlinable public mutating func add(_ delta: Double, at index: Int) {
+    guard index >= 0, index < extents.count, delta != 0 else { return }
+    set(index, to: extents[index] + delta)
+  }
+
   /// The first element whose end (`start + extent`) is beyond `position`;
   /// `count` when none is. Extents are assumed not negative.
   ///

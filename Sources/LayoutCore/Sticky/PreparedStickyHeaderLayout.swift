@@ -32,10 +32,15 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   @usableFromInline var sections: SectionExtents
   /// Each section's cells.
   @usableFromInline var cells: [Cells]
-  /// Tops and sizes of the cells of varying sections, all such sections in
-  /// order.
+  /// Tops (as laid out) and sizes of the cells of varying sections, all
+  /// such sections in order.
   @usableFromInline var varyingTops: [Double]
   @usableFromInline var varyingSizes: [Size]
+  /// How far the varying cells have moved since they were laid out: entry
+  /// k moves stored cell k and every later one, so cell k's top is
+  /// `varyingTops[k] + shifts.start(of: k + 1)`. Empty (no move anywhere)
+  /// until a measured height first changes.
+  @usableFromInline var shifts: ExtentTree = .empty
   /// Whether the cells' sizes are estimates until measured
   /// (`StickyHeaderLayout.prepare(estimated:viewport:)`).
   public internal(set) var isEstimated = false
@@ -49,8 +54,13 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   public let headerHeight: Double
   /// The menu bar's height (0 when absent).
   public let menuHeight: Double
-  /// The height of the whole content.
-  public internal(set) var contentHeight: Double
+  /// The height of the whole content: the top header and menu, and the
+  /// sections after them.
+  ///
+  /// - Complexity: O(log s) for s sections.
+  public var contentHeight: Double {
+    sections.count == 0 ? headerHeight + menuHeight : sections.end
+  }
   /// The x of every cell's left edge.
   public let cellMinX: Double
 
@@ -146,7 +156,6 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     self.cells = allCells
     varyingTops = tops
     varyingSizes = sizes
-    contentHeight = cursor
     #if DEBUG
       checkInvariants()
     #endif
@@ -173,10 +182,12 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// unscaled size about its centre), which always lies inside the drawn
   /// one, as the engine's convention says.
   ///
-  /// - Complexity: O(log s + k): two binary searches over the s sections,
-  ///   then arithmetic (uniform sections) or one binary search (varying
-  ///   ones) per section met; k counts the sections met and the elements
-  ///   found.
+  /// - Complexity: O(log s + k) before any measured height moved a cell:
+  ///   two searches over the s sections, then arithmetic (uniform sections)
+  ///   or one binary search (varying ones) per section met; k counts the
+  ///   sections met and the elements found. After one, each varying cell
+  ///   found costs O(log n) for the n stored cells (its top is a sum over
+  ///   the tree of shifts).
   public func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
     let offset = state.contentOffset.sanitized.y
     if let header = topHeader(at: offset), header.frame.intersects(rect) { result.append(header) }
@@ -197,7 +208,8 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   /// `(kind, section 0, item 0)`, section headers and footers
   /// `(kind, section, item 0)`; `nil` for any other or absent element.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1) before any measured height moved an element;
+  ///   O(log n + log s) after.
   public func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
     let offset = state.contentOffset.sanitized.y
     switch id.kind {
@@ -234,20 +246,51 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
     switch cells[s] {
     case .uniform(let strip, _):
       // Arithmetic: the slots that meet the rectangle's y range.
-      for i in strip.slots(meeting: lo, hi) {
+      for i in self.strip(strip, of: s).slots(meeting: lo, hi) {
         let attributes = cell(i, section: s, at: offset)
         if attributes.frame.intersects(rect) { result.append(attributes) }
       }
     case .varying(let first, let count):
-      // Tops and bottoms both ascend (heights and spacing are not
-      // negative): binary search for the first cell ending after minY.
-      var i = partitionPoint(in: 0..<count) { varyingTops[first + $0] + varyingSizes[first + $0].height > lo }
-      while i < count && varyingTops[first + i] < hi {
+      var i = firstVaryingCell(first: first, count: count, endingAfter: lo, hi)
+      while i < count {
         let attributes = cell(i, section: s, at: offset)
+        if attributes.frame.minY >= hi { break }
         if attributes.frame.intersects(rect) { result.append(attributes) }
         i += 1
       }
     }
+  }
+
+  /// The first of the `count` varying cells from stored cell `first` that
+  /// may end after `lo` (`count` when none does); the caller walks on
+  /// from there and tests frames exactly.
+  ///
+  /// - Complexity: O(log n).
+  func firstVaryingCell(first: Int, count: Int, endingAfter lo: Double, _ hi: Double) -> Int {
+    guard count > 0, lo <= hi else { return count }
+    // Tops and bottoms both ascend (heights and spacing are not negative).
+    if shifts.count == 0 {
+      return partitionPoint(in: 0..<count) { varyingTops[first + $0] + varyingSizes[first + $0].height > lo }
+    }
+    // The search carries a margin for the rounding of the shifts' sums.
+    let low = lo - 1e-9 * Swift.max(1, Swift.abs(lo), Swift.abs(hi))
+    let p = shifts.lastPrefix { p, sum in varyingTops[p - 1] + sum + varyingSizes[p - 1].height <= low }
+    return Swift.min(count, Swift.max(p, first) - first)
+  }
+
+  /// Where stored cell `g` starts along y.
+  ///
+  /// - Complexity: O(log n); O(1) before any measured height moved a cell.
+  @usableFromInline func varyingTop(_ g: Int) -> Double {
+    varyingTops[g] + shifts.start(of: g + 1)
+  }
+
+  /// Uniform section `s`'s strip, moved with its section.
+  @usableFromInline func strip(_ strip: UniformStrip, of s: Int) -> UniformStrip {
+    guard sections.changes.count > 0 else { return strip }
+    var moved = strip
+    moved.leading += sections.shift(of: s)
+    return moved
   }
 
   /// The frame of cell `item` of section `s` at rest; the caller keeps both
@@ -255,10 +298,10 @@ public struct PreparedStickyHeaderLayout: PreparedLayout {
   @usableFromInline func cellFrame(_ item: Int, section s: Int) -> Rect {
     switch cells[s] {
     case .uniform(let strip, let width):
-      return Rect(x: cellMinX, y: strip.start(item), width: width, height: strip.extent)
+      return Rect(x: cellMinX, y: self.strip(strip, of: s).start(item), width: width, height: strip.extent)
     case .varying(let first, _):
       let size = varyingSizes[first + item]
-      return Rect(x: cellMinX, y: varyingTops[first + item], width: size.width, height: size.height)
+      return Rect(x: cellMinX, y: varyingTop(first + item), width: size.width, height: size.height)
     }
   }
 

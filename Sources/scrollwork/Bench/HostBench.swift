@@ -54,6 +54,14 @@ extension BenchScenario {
         sizes: .uniform(Size(width: 96, height: 96)), viewport: Size(width: 390, height: 844), horizontal: false,
         sectionLength: 60),
       .hostPreferredSize,
+      .hostPreferredSize(
+        "host-size-flow", FlowLayout(lineSpacing: 4, interItemSpacing: 4), estimate: Size(width: 80, height: 30)
+      ) { k in Size(width: 60 + Double(k % 9) * 10, height: 30 + Double(k % 5)) },
+      .hostPreferredSize(
+        "host-size-sticky", StickyHeaderLayout(cellSize: .items), estimate: Size(width: 390, height: 44)
+      ) {
+        k in Size(width: 390, height: 40 + Double(k % 7) * 3)
+      },
       .hostBatchUpdate,
     ]
   }
@@ -145,6 +153,50 @@ extension BenchScenario {
         blackHole(
           try? cloud.prepare(
             estimated: LayoutItems(count: n, size: Size(width: 80, height: 30)), viewport: Viewport(size: viewport)))
+      }
+      return BenchSubject(
+        engine: engine, baseline: baseline, keepAlive: box, prepareNs: prepareNs, preparedBytes: nil, floor: floor)
+    }
+  }
+
+  /// A self-sizing cell's preferred size through the host for a layout
+  /// prepared from estimates (the flow, the sticky list), as
+  /// `host-size-tags` does for the tag cloud: cells near and above the
+  /// viewport, half-way down n cells of `estimate`, take `size(k)` for the
+  /// k-th update (should it invalidate, the context with its offset
+  /// adjustment, applying it). Floor: the engine's own update with the
+  /// first visible element as its anchor and the offset that keeps it;
+  /// baseline: preparing every estimate again (what invalidating
+  /// everything costs).
+  static func hostPreferredSize<L: EstimatingLayout>(
+    _ name: String, _ layout: L, estimate: Size, size: @escaping @Sendable (Int) -> Size
+  ) -> BenchScenario where L.Prepared.State == ScrollState {
+    BenchScenario(name: name) { n, samples, seed in
+      let viewport = Size(width: 390, height: 844)
+      var host = LayoutHost(layout, itemSizes: .uniform(estimate), estimated: true)
+      let start = nanoseconds()
+      try host.prepare(bounds: Rect(origin: .zero, size: viewport), counts: [n])
+      let prepareNs = Double(nanoseconds() - start)
+      try host.setBounds(Rect(x: 0, y: host.contentSize.height / 2, width: 390, height: 844))
+      let firstVisible = host.elements(in: host.bounds).filter { $0.id.kind == .cell }.map(\.id.item).min() ?? 0
+      var rng = BenchRandom(seed: seed)
+      let items = (0..<samples).map { _ in clamp(firstVisible - 60 + Int(rng.double(in: 0...150)), 0, n - 1) }
+      let box = HostBox(host)
+      guard var direct = host.prepared else { throw CLIError("\(name): not prepared") }
+      let directBox = HostBox(host)
+      let offset = host.bounds.origin
+      let engine: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
+        box.counter &+= 1
+        let context = box.host.invalidationContext(forPreferredSize: size(box.counter), of: .cell(items[i]))
+        box.host.invalidate(with: context)
+      }
+      let floor: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
+        directBox.counter &+= 1
+        blackHole(direct.recordPreferredSize(size(directBox.counter), for: .cell(items[i]), anchoredAt: offset))
+      }
+      let baseline = NaiveBaseline { _, _ in
+        blackHole(
+          try? layout.prepare(estimated: LayoutItems(count: n, size: estimate), viewport: Viewport(size: viewport)))
       }
       return BenchSubject(
         engine: engine, baseline: baseline, keepAlive: box, prepareNs: prepareNs, preparedBytes: nil, floor: floor)
