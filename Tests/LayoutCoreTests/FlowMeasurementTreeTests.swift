@@ -460,3 +460,42 @@ import Testing
     }
   }
 }
+
+/// After measurements of any sizes (not integers: sums round), the flow's
+/// query and its lookups agree bit for bit, whatever rectangle found an
+/// element: a transition pairs elements on that agreement.
+@Suite struct FlowMeasuredQueryExactnessTests {
+  @Test func queriesAndLookupsAgreeBitForBitAfterMeasurements() throws {
+    var checked = 0
+    for index in 0..<60 {
+      let seed = propertySeed(index, base: 0xB17_F10A)
+      var rng = SplitMix64(seed: seed)
+      let layout = FlowMeasurementTreeTests.randomFlow(&rng, integral: false)
+      let count = rng.int(in: 50...600)
+      let viewport = Viewport(width: rng.double(in: 200...500), height: rng.double(in: 200...800))
+      var flow = try layout.prepare(
+        estimated: LayoutItems(count: count, size: Size(width: 80.3, height: 40.7)), viewport: viewport)
+      for _ in 0..<rng.int(in: 1...200) {
+        let size = FlowMeasurementTreeTests.randomSize(&rng, integral: false)
+        flow.setMeasuredSize(size, for: .cell(rng.int(in: 0...(count - 1))))
+      }
+      let length = flow.contentSize(at: ScrollState())[layout.axis]
+      for _ in 0..<6 {
+        let start = rng.double(in: -100...Swift.max(0, length))
+        let rect =
+          layout.axis == .vertical
+          ? Rect(x: -10, y: start, width: viewport.size.width + 20, height: rng.double(in: 0...1500))
+          : Rect(x: start, y: -10, width: rng.double(in: 0...1500), height: viewport.size.height + 20)
+        let state = ScrollState(contentOffset: layout.axis == .vertical ? Point(x: 0, y: start) : Point(x: start, y: 0))
+        for a in flow.attributes(in: rect, at: state) where a.id.kind == .cell {
+          let b = try #require(flow.attributes(for: a.id, at: state))
+          #expect(
+            a.center.x.bitPattern == b.center.x.bitPattern && a.center.y.bitPattern == b.center.y.bitPattern
+              && a.size == b.size, "seed \(seed) \(a.id)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 2000)
+  }
+}

@@ -256,7 +256,8 @@ public struct PreparedFlowLayout: PreparedLayout {
   ///
   /// - Complexity: O(log n + k): a search for the first line that ends
   ///   after the rectangle's start, then a walk along the lines until one
-  ///   starts after its end.
+  ///   starts after its end; once a measured size moved lines, O(log n)
+  ///   more per line walked (each line's shift from the tree).
   @inline(__always) func forEachStoredCell(meeting rect: Rect, _ body: (Int, Int, Int, Rect) -> Bool) {
     let axis = layout.axis
     let lo = rect.min(axis)
@@ -290,9 +291,12 @@ public struct PreparedFlowLayout: PreparedLayout {
     guard g < n else { return }
     g = cells[g].line
     var section = partitionPoint(in: 0..<(sectionStarts.count - 1)) { sectionStarts[$0 + 1] > g }
-    // The first line's shift is a sum over the tree; each later line's is
-    // the one before plus its own entry (the only one between them), which
-    // may round differently from the tree's sum in the last bits.
+    // Each line's shift is the tree's sum for it, as `lineStart(ofLine:)`
+    // takes it: adding each line's entry to the previous line's shift
+    // would round differently in the last bits, so the query would no
+    // longer agree with `attributes(for:at:)` bit for bit (which a
+    // transition's pairing relies on), nor two queries of different
+    // rectangles with each other. O(log n) per line, once lines moved.
     var shift = shifts.start(of: g + 1)
     let hasShifts = shifts.count > 0
     let cross = axis.cross
@@ -304,7 +308,7 @@ public struct PreparedFlowLayout: PreparedLayout {
           var isFirst = true
           while g < n {
             let line = g
-            if hasShifts && !isFirst { shift += shifts.extent(at: line) }
+            if hasShifts && !isFirst { shift = shifts.start(of: line + 1) }
             isFirst = false
             let start = lines[line].start + shift
             if start >= high { return }
