@@ -38,9 +38,11 @@ import Testing
     #expect(isClose(a.contentSize(at: state), b.contentSize(at: state), tolerance: 1e-6), "\(message)")
   }
 
-  /// Measured sizes without an anchor give exactly what a fresh prepare
-  /// with the same sizes gives, in both axes, for every alignment; and the
-  /// visible-rect query agrees with brute force.
+  /// Measured sizes without an anchor give what a fresh prepare with the
+  /// same sizes gives once every cell is measured, in both axes, for every
+  /// alignment (before that, lines of estimates keep their breaks:
+  /// `FlowMeasurementTreeTests.linesOfEstimatesKeepTheirBreaksUntilMeasured`);
+  /// and the visible-rect query agrees with brute force at every step.
   @Test func flowUpdatesEqualAFreshPrepare() throws {
     for index in 0..<60 {
       let seed = propertySeed(index, base: 0xF10E)
@@ -62,9 +64,11 @@ import Testing
         #expect(flow.isMeasured(id))
         sizes[id.section][id.item] = truth[id.section][id.item]
         guard step % 7 == 0 || step == ids.count - 1 else { continue }
-        let fresh = try layout.prepare(items: LayoutItems(sections: sizes.map { .each($0) }), viewport: viewport)
         let offset = Point(x: rng.double(in: 0...2000), y: rng.double(in: 0...2000))
-        Self.expectSame(flow, fresh, at: ScrollState(contentOffset: offset), "seed \(seed) step \(step)")
+        if step == ids.count - 1 {
+          let fresh = try layout.prepare(items: LayoutItems(sections: sizes.map { .each($0) }), viewport: viewport)
+          Self.expectSame(flow, fresh, at: ScrollState(contentOffset: offset), "seed \(seed) step \(step)")
+        }
         let rect = Rect(origin: offset, size: viewport.size)
         let state = ScrollState(contentOffset: offset)
         #expect(

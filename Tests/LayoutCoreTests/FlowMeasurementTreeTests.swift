@@ -175,6 +175,96 @@ import Testing
     #expect(flow.sections[1].start == flow.sections[0].end)
   }
 
+  /// A wider cell among estimates of one width (whose breaks never
+  /// realign) breaks again only the lines up to the next line of
+  /// estimates: the line before it ends short, and every later line keeps
+  /// its cells, moved along the scroll axis only. Without the stop at
+  /// estimates the rest of the section (100,000 cells) was broken again.
+  @Test func aWiderCellStopsAtTheNextLineOfEstimates() throws {
+    var flow = try FlowLayout(lineSpacing: 4, interItemSpacing: 4).prepare(
+      estimated: LayoutItems(count: 100_000, size: Size(width: 80, height: 30)),
+      viewport: Viewport(width: 390, height: 844))
+    let before = flow.cells
+    // Four 80-pt cells to a 390-pt line; with cell 21 at 200 pt, line 20
+    // holds cells 20 to 22, and cell 23 gets a short line of its own before
+    // the estimates of line 24.
+    let accepted = flow.setMeasuredSize(Size(width: 200, height: 30), for: .cell(21))
+    #expect(accepted)
+    #expect(flow.cells[22].line == 20 && flow.cells[23].line == 23)
+    #expect(Array(flow.cells[24...]).map(\.line) == Array(before[24...]).map(\.line))
+    #expect(Array(flow.cells[24...]).map(\.crossStart) == Array(before[24...]).map(\.crossStart))
+    // One line more before them: every later cell moves down one pitch.
+    let far = try #require(flow.attributes(for: .cell(99_999), at: ScrollState())).frame
+    #expect(far.minY == Double(99_999 / 4) * 34 + 34)
+    // Measuring the next cell (narrower) breaks the short line again: it
+    // fills up to the next line of estimates, which stays.
+    let next = flow.setMeasuredSize(Size(width: 60, height: 30), for: .cell(24))
+    #expect(next)
+    #expect((24...26).allSatisfy { flow.cells[$0].line == 23 } && flow.cells[27].line == 27)
+    #expect(flow.cells[28].line == 28)
+  }
+
+  /// Measuring the cells of an estimated flow in a random order, with or
+  /// without anchors: after every measurement each line fits, and each
+  /// line ends where it must (the next cell would not fit) or before a
+  /// cell that still has its estimate or an anchor's line start; once
+  /// every cell is measured without anchors, the lines are a fresh
+  /// prepare's.
+  @Test func linesOfEstimatesKeepTheirBreaksUntilMeasured() throws {
+    for index in 0..<80 {
+      let seed = propertySeed(index, base: 0xE57_1A7E)
+      var rng = SplitMix64(seed: seed)
+      var layout = Self.randomFlow(&rng, integral: rng.chance(0.5))
+      layout.axis = .vertical
+      let viewport = Viewport(width: rng.double(in: 200...500), height: rng.double(in: 200...800))
+      let counts = (0..<rng.int(in: 1...3)).map { _ in rng.int(in: 0...150) }
+      let estimate = Size(width: rng.double(in: 20...120), height: rng.double(in: 20...80))
+      var flow = try layout.prepare(
+        estimated: LayoutItems(sections: counts.map { .uniform(estimate, count: $0) }), viewport: viewport)
+      var ids = counts.enumerated().flatMap { s, n in (0..<n).map { ElementID.cell($0, section: s) } }
+      ids.shuffle(using: &rng)
+      let anchored = rng.chance(0.5)
+      var anchorLines = Set<Int>()
+      var truth = counts.map { Array(repeating: estimate, count: $0) }
+      for id in ids {
+        let size = Size(width: rng.double(in: 5...260), height: rng.double(in: 5...160))
+        let anchor: ElementID? = anchored ? .cell(rng.int(in: 0...(counts[id.section] - 1)), section: id.section) : nil
+        if let anchor, let a = flow.storedIndex(anchor) { anchorLines.insert(flow.cells[a].line) }
+        let accepted = flow.setMeasuredSize(size, for: id, keepingLinesFrom: anchor)
+        #expect(accepted, "seed \(seed)")
+        truth[id.section][id.item] = size
+        // Every line fits; a line ends because the next cell does not fit,
+        // or before a cell with its estimate, or before an anchor's line.
+        let room = flow.room
+        let gap = layout.interItemSpacing
+        for s in 0..<counts.count where counts[s] > 0 {
+          let first = flow.sectionStarts[s]
+          let end = flow.sectionStarts[s + 1]
+          var k = first
+          while k < end {
+            var used = flow.cells[k].size.width
+            var j = k + 1
+            while j < end && flow.cells[j].line == k {
+              used += gap + flow.cells[j].size.width
+              j += 1
+            }
+            #expect(j == k + 1 || used <= room + 1e-9, "seed \(seed): line \(k) overflows")
+            if j < end {
+              let fits = used + gap + flow.cells[j].size.width <= room
+              #expect(
+                !fits || !flow.measured[j] || anchorLines.contains(j),
+                "seed \(seed): line \(k) ends short before measured cell \(j)")
+            }
+            k = j
+          }
+        }
+      }
+      guard !anchored else { continue }
+      let fresh = try layout.prepare(items: LayoutItems(sections: truth.map { .each($0) }), viewport: viewport)
+      Self.expectSame(flow, fresh, at: ScrollState(), exact: false, "seed \(seed)")
+    }
+  }
+
   /// Refused measurements change nothing: bad sizes, identities that are
   /// not stored cells, and a size that would make the content too long
   /// (the update is measured before anything is written).

@@ -1,8 +1,16 @@
 /// The flow takes self-sizing cells in both axes: a measured size re-breaks
 /// the lines of its section from the cell's line (or the line before, when
-/// the cell got narrower and may fit there) until a new line starts where
-/// an old one did, and every line, section and supplementary after that
+/// the cell starts a line: it may fit at the end of the one before) until a
+/// new line starts where an old one did, and every line, section and supplementary after that
 /// moves along the scroll axis by the change in length.
+///
+/// After an estimated prepare, the re-breaking also stops at the first old
+/// line start past the change whose cell still has its estimate: the line
+/// before it may end short, and the lines of estimates from it keep their
+/// breaks. Measuring that cell breaks the short line again, so once every
+/// cell is measured the lines are a fresh prepare's. Estimates of one
+/// width never realign their breaks, so without this stop one wider cell
+/// re-broke every later line of its section: 2.0–3.9 ms at 1e6 cells.
 ///
 /// With an anchor (`setMeasuredSize(_:for:keepingLinesFrom:)`, what the
 /// host and the scroller pass) on a later line of the same section, the
@@ -24,9 +32,10 @@
 ///   axis changes), plus O(log s) for s sections: 0.6–0.8 µs in the
 ///   engine and 2.5–4.6 µs through the host at 1e6 estimated cells, the
 ///   same as at 1e4 (`scrollwork bench --quick --filter host-size-flow`;
-///   it was 5.4–6.4 ms). A width change whose breaks never realign (every
-///   later cell of the section the same width) still re-breaks the rest of
-///   its section, as a fresh prepare would.
+///   it was 5.4–6.4 ms). In a flow prepared with known sizes (no
+///   estimates), a width change whose breaks never realign (every later
+///   cell of the section the same width) still re-breaks the rest of its
+///   section, as a fresh prepare would.
 extension PreparedFlowLayout: SelfSizingLayout {
   /// The flow's scroll axis (`FlowLayout.axis`): anchors hold along it.
   public var scrollAxis: Axis { layout.axis }
@@ -90,8 +99,10 @@ extension PreparedFlowLayout: SelfSizingLayout {
       let s = id.section
       var start = cells[g].line
       let first = sectionStarts[s]
-      // A narrower cell that starts a line may now fit at the end of the line before.
-      if start == g && g > first && clamped[cross] < old[cross] { start = cells[g - 1].line }
+      // A cell that starts a line may now fit at the end of the line
+      // before: it is narrower, or that line ends short (it stopped at this
+      // cell while it still had its estimate, or before an anchor's line).
+      if start == g && g > first { start = cells[g - 1].line }
       var limit: Int?
       if let anchor, anchor.section == s, let a = storedIndex(anchor) {
         let anchorLine = cells[a].line
@@ -109,7 +120,8 @@ extension PreparedFlowLayout: SelfSizingLayout {
   /// Gives stored cell `changed` of section `s` the size `size` and breaks
   /// the section's lines again from line start `start`: greedily, as
   /// `prepare` does, until a new line starts after `changed` where an old
-  /// one started, or at `limit` (a line start that stays one). Lays out
+  /// one started, at an old line start past `changed` whose cell still has
+  /// its estimate, or at `limit` (line starts that stay ones). Lays out
   /// the new lines, and moves every later line and section by the change
   /// in length through the trees of shifts, without touching them.
   ///
@@ -139,6 +151,12 @@ extension PreparedFlowLayout: SelfSizingLayout {
       var j = start
       while j < end {
         if let limit, j == limit { break }
+        // Past the change, an old line start whose cell still has its
+        // estimate stays one, and the lines from it stand: they hold
+        // guesses until measured. Breaking them again could run to the
+        // section's end (estimates of one width never realign), for a
+        // layout no one has seen yet.
+        if j > changed && cells[j].line == j && isEstimated && !measured[j] { break }
         let w = sizeOf(j)[cross]
         if j > lineBegin && used + gap + w > room {
           // A break where an old one was, past the change: the rest stands.
