@@ -38,6 +38,26 @@ import Testing
     #expect(isClose(a.contentSize(at: state), b.contentSize(at: state), tolerance: 1e-6), "\(message)")
   }
 
+  /// Every element of `before` from `anchor` on (later cells of its
+  /// section, every later section) moved by the anchor's own shift along
+  /// the scroll axis and not across, to `tolerance`.
+  static func expectMovedWithTheAnchor(
+    _ flow: PreparedFlowLayout, before: [LayoutAttributes], anchor: ElementID, anchorBefore: Rect,
+    tolerance: Double, _ message: String
+  ) throws {
+    let axis = flow.scrollAxis
+    let anchorAfter = try #require(flow.attributes(for: anchor, at: ScrollState())).frame
+    let shift = anchorAfter.min(axis) - anchorBefore.min(axis)
+    let s = anchor.section
+    for a in before where a.id.section > s || (a.id.section == s && a.id.kind == .cell && a.id.item >= anchor.item) {
+      let now = try #require(flow.attributes(for: a.id, at: ScrollState())).frame
+      #expect(
+        isClose(now.min(axis) - a.frame.min(axis), shift, tolerance: tolerance)
+          && isClose(now.min(axis.cross), a.frame.min(axis.cross), tolerance: tolerance),
+        "\(message): \(a.id) moved \(a.frame) → \(now), the anchor by \(shift)")
+    }
+  }
+
   /// Measured sizes without an anchor give what a fresh prepare with the
   /// same sizes gives once every cell is measured, in both axes, for every
   /// alignment (before that, lines of estimates keep their breaks:
@@ -109,15 +129,8 @@ import Testing
         guard abs(cell.center[axis] - anchorBefore.center[axis]) > 1e-6 else { continue }
         let accepted2 = flow.setMeasuredSize(truth[s][item], for: .cell(item, section: s), keepingLinesFrom: anchor)
         #expect(accepted2)
-        let anchorAfter = try #require(flow.attributes(for: anchor, at: ScrollState())).frame
-        let shift = anchorAfter.min(axis) - anchorBefore.min(axis)
-        for a in before where a.id.section > s || (a.id.section == s && a.id.kind == .cell && a.id.item >= anchorItem) {
-          let now = try #require(flow.attributes(for: a.id, at: ScrollState())).frame
-          #expect(
-            isClose(now.min(axis) - a.frame.min(axis), shift, tolerance: 1e-6)
-              && isClose(now.min(axis.cross), a.frame.min(axis.cross), tolerance: 1e-6),
-            "seed \(seed): \(a.id) moved \(a.frame) → \(now), the anchor by \(shift)")
-        }
+        try Self.expectMovedWithTheAnchor(
+          flow, before: before, anchor: anchor, anchorBefore: anchorBefore, tolerance: 1e-6, "seed \(seed)")
       }
     }
   }
