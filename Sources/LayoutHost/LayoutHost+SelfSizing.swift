@@ -16,18 +16,21 @@ extension LayoutHost {
   /// - Complexity: the engine's lookup, O(log n).
   @inlinable
   public func shouldInvalidate(forPreferredSize size: Size, of id: ElementID) -> Bool {
-    guard Prepared.takesPreferredSizes, LayoutItems.isAcceptable(size) else { return false }
-    // A borrow through `switch`, as in `attributes(for:)` (no copy); the
-    // element's size from `geometry(for:at:)`, without its attributes.
-    switch _prepared {
-    case .some(let prepared) where prepared.takesPreferredSize(for: id):
-      guard Self.isInRange(id, of: prepared), let current = prepared.geometry(for: id, at: _state) else {
-        return false
-      }
-      return Swift.abs(current.size.width - size.width) > 1e-9 || Swift.abs(current.size.height - size.height) > 1e-9
-    default:
-      return false
-    }
+    preferredSizeChanges(size, of: id)
+  }
+
+  /// `shouldInvalidate(forPreferredSize:of:)`, inlined where it is used: a
+  /// call of a non-mutating method from a mutating one copies the whole
+  /// host first. One call into the engine (`sizeTakingPreferredSize`):
+  /// with several calls in a row the optimizer copied the layout itself
+  /// to keep it still between them, a retain and a release of each of
+  /// its arrays per preferred size.
+  @inlinable @inline(__always)
+  func preferredSizeChanges(_ size: Size, of id: ElementID) -> Bool {
+    guard Prepared.takesPreferredSizes, LayoutItems.isAcceptable(size), _prepared != nil,
+      let current = _prepared!.sizeTakingPreferredSize(for: id, at: _state)
+    else { return false }
+    return Swift.abs(current.width - size.width) > 1e-9 || Swift.abs(current.height - size.height) > 1e-9
   }
 
   /// Records `size` as element `id`'s real size (UIKit's
@@ -52,7 +55,7 @@ extension LayoutHost {
   @inlinable
   public mutating func invalidationContext(forPreferredSize size: Size, of id: ElementID) -> InvalidationContext {
     var context = InvalidationContext(reason: .preferredSize)
-    guard shouldInvalidate(forPreferredSize: size, of: id) else { return context }
+    guard preferredSizeChanges(size, of: id) else { return context }
     let offset = _bounds.origin
     let before = _prepared!.contentSize(at: _state)
     // What is on screen now (not through `elements(in:into:)`: a call on
@@ -101,7 +104,9 @@ extension LayoutHost {
   /// update), and the centre first, since after a size change above the
   /// screen every element has moved. Comparing bytes instead does not work:
   /// the padding after `isHidden` and in `extras` holds whatever the reused
-  /// buffer held. Every other field of `LayoutAttributes` is compared
+  /// buffer held; comparing every field's bits without a branch (which the
+  /// compiler vectorizes) cost half as much again as this. Every other
+  /// field of `LayoutAttributes` is compared
   /// (`PreferredSizeTests.sameIsEqualityApartFromIdentity` changes each
   /// one).
   @inlinable @inline(__always)
@@ -175,12 +180,28 @@ extension LayoutHost {
           for e in after { result.append(e.id) }
           return (beforeIsOrdered || isSortedByID(before)) && isSortedByID(after)
         }
+        // The usual answer after a size change shows the same elements as
+        // before, in the same order: while the identities match position
+        // for position, only the attributes are compared, and `after`'s
+        // order (which is then `before`'s too) is checked on the way.
+        var k = 0
+        let common = Swift.min(before.count, after.count)
+        while k < common && b[k].id == a[k].id {
+          if k > 0 && identityOrder(a[k - 1].id, a[k].id) > 0 { return false }
+          if !Self.same(b + k, a + k) { result.append(a[k].id) }
+          k += 1
+        }
         // Order is checked as each list advances (equal neighbours are
-        // allowed, as in `isSortedByID`).
+        // allowed, as in `isSortedByID`): from here on, `before`'s pair
+        // at `i` and `i + 1` has been checked whenever `i` advances, and
+        // the pairs the matching run did not see are checked now.
         let checkBefore = !beforeIsOrdered
-        if checkBefore && before.count > 1 && identityOrder(b[0].id, b[1].id) > 0 { return false }
-        var i = 0
-        var j = 0
+        if checkBefore {
+          if k > 0 && k < before.count && identityOrder(b[k - 1].id, b[k].id) > 0 { return false }
+          if k + 1 < before.count && identityOrder(b[k].id, b[k + 1].id) > 0 { return false }
+        }
+        var i = k
+        var j = k
         while j < after.count {
           let aid = a[j].id
           if j > 0 && identityOrder(a[j - 1].id, aid) > 0 { return false }

@@ -58,6 +58,50 @@ import Testing
     #expect(host.elements(in: host.bounds) == shown)
   }
 
+  /// What a host compares a preferred size with
+  /// (`sizeTakingPreferredSize(for:at:)`, which this module's layouts
+  /// answer from their own methods) is, for every layout that takes
+  /// estimates, its definition: the element's size when the layout takes
+  /// a preferred size for it and it exists, `nil` otherwise; and recording
+  /// a preferred size through the existential gives the same layout and
+  /// offset as `SelfSizingLayout`'s three steps.
+  @Test(arguments: LayoutCatalog.estimating.map(\.name))
+  func theSizeAHostComparesWithIsTheElementsOwn(_ name: String) throws {
+    let entry = try #require(LayoutCatalog.layout(named: name)?.estimated)
+    var r = CatalogRandom(seed: 0x51_2E)
+    for _ in 0..<4 {
+      let drawn = entry(&r)
+      let items = LayoutItems(sections: [
+        .uniform(Size(width: 80, height: 30), count: 40), .uniform(Size(width: 60, height: 30), count: 25),
+      ])
+      var layout = try drawn.prepare(items, Viewport(width: 390, height: 844))
+      let ids: [ElementID] =
+        (-1...41).map { ElementID.cell($0) } + [.cell(3, section: 1), .cell(25, section: 1), .cell(0, section: 2)]
+        + [.cell(0, section: -1), ElementID(kind: .header, section: 0, item: 0), .cell(Int.max)]
+      for id in ids {
+        let exists =
+          id.section >= 0 && id.section < layout.numberOfSections && id.item >= 0
+          && id.item < layout.numberOfItems(inSection: id.section)
+        let expected =
+          exists && layout.takesPreferredSize(for: id) ? layout.geometry(for: id, at: ScrollState())?.size : nil
+        #expect(layout.sizeTakingPreferredSize(for: id, at: ScrollState()) == expected, "\(drawn) \(id)")
+      }
+      // Recording: the concrete method against the three steps it stands for.
+      let offset = Point(x: 0, y: 300)
+      var stepwise = layout
+      let id = ElementID.cell(5, section: 1)
+      let size = Size(width: 70, height: 52)
+      let mark = stepwise.mark(.firstVisible, at: offset)
+      let recorded = stepwise.setMeasuredSize(size, for: id, keepingLinesFrom: mark.id)
+      let expectedOffset = recorded ? stepwise.offset(keeping: mark, from: offset) : nil
+      #expect(layout.recordPreferredSize(size, for: id, anchoredAt: offset) == expectedOffset, "\(drawn)")
+      let rect = Rect(x: 0, y: 0, width: 390, height: 2000)
+      #expect(
+        layout.attributes(in: rect, at: ScrollState()) == stepwise.attributes(in: rect, at: ScrollState()),
+        "\(drawn)")
+    }
+  }
+
   /// Which elements a layout sizes: cells of sections with per-item sizes,
   /// not a uniform section's, not supplementaries; the host asks before
   /// saying a preferred size invalidates.

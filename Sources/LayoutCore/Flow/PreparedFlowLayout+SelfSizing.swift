@@ -53,12 +53,12 @@ extension PreparedFlowLayout: SelfSizingLayout {
     return Swift.max(0, viewport.size[cross] - layout.sectionInset.total(cross))
   }
 
-  /// The stored index of cell `id`, or `nil` for an identity that is not a
-  /// cell of a stored section.
   /// Whether `id` is a cell of a section with per-item sizes (a uniform
   /// section shares one size and takes none).
   public func takesPreferredSize(for id: ElementID) -> Bool { storedIndex(id) != nil }
 
+  /// The stored index of cell `id`, or `nil` for an identity that is not a
+  /// cell of a stored section.
   func storedIndex(_ id: ElementID) -> Int? {
     guard id.kind == .cell, id.section >= 0, id.section < sections.count, uniformSections[id.section] == nil,
       id.item >= 0, id.item < itemCounts[id.section]

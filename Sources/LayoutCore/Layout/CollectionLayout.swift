@@ -136,6 +136,17 @@ public protocol PreparedLayout: Sendable {
   /// - Complexity: O(1).
   func takesPreferredSize(for id: ElementID) -> Bool
 
+  /// The size of element `id` at `state` when the layout takes a preferred
+  /// size for it (`takesPreferredSize(for:)`) and it exists; `nil`
+  /// otherwise. What a host compares a preferred size with before it
+  /// invalidates, in one call: a host that asked `takesPreferredSize`,
+  /// the counts and the geometry in turn copied the whole layout (a
+  /// retain and a release of each of its arrays) to keep it still across
+  /// the calls.
+  ///
+  /// - Complexity: that of `geometry(for:at:)`.
+  func sizeTakingPreferredSize(for id: ElementID, at state: State) -> Size?
+
   /// Records `size` as element `id`'s real size, keeping the first element
   /// on screen at content offset `offset` where it is on screen (re-breaking
   /// lines from it upward where the layout breaks lines), and returns the
@@ -159,6 +170,9 @@ extension PreparedLayout {
 
   /// `false`: the layout does not take preferred sizes.
   public func takesPreferredSize(for id: ElementID) -> Bool { false }
+
+  /// `nil`: the layout does not take preferred sizes.
+  public func sizeTakingPreferredSize(for id: ElementID, at state: State) -> Size? { nil }
 
   /// `nil`: the layout does not take preferred sizes; nothing changes.
   public mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point? {
