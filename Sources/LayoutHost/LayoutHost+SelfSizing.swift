@@ -183,13 +183,21 @@ extension LayoutHost {
         // The usual answer after a size change shows the same elements as
         // before, in the same order: while the identities match position
         // for position, only the attributes are compared, and `after`'s
-        // order (which is then `before`'s too) is checked on the way.
+        // order (which is then `before`'s too) is checked on the way,
+        // unless `before`'s is known.
         var k = 0
         let common = Swift.min(before.count, after.count)
-        while k < common && b[k].id == a[k].id {
-          if k > 0 && identityOrder(a[k - 1].id, a[k].id) > 0 { return false }
-          if !Self.same(b + k, a + k) { result.append(a[k].id) }
-          k += 1
+        if beforeIsOrdered {
+          while k < common && b[k].id == a[k].id {
+            if !Self.same(b + k, a + k) { result.append(a[k].id) }
+            k += 1
+          }
+        } else {
+          while k < common && b[k].id == a[k].id {
+            if k > 0 && identityOrder(a[k - 1].id, a[k].id) > 0 { return false }
+            if !Self.same(b + k, a + k) { result.append(a[k].id) }
+            k += 1
+          }
         }
         // Order is checked as each list advances (equal neighbours are
         // allowed, as in `isSortedByID`): from here on, `before`'s pair

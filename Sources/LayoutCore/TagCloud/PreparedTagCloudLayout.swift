@@ -356,7 +356,9 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   /// `rect`, calling `body` with each frame that meets it, until `body`
   /// returns `false` or the lines pass the rectangle.
   @inlinable func forEachElement(in rect: Rect, _ body: (ElementID, Rect) -> Bool) {
-    guard rect.isFinite, !sectionFirst.isEmpty, slots.count > 0 else { return }
+    // A rectangle with a negative size meets nothing (`Rect.intersects`).
+    guard rect.isFinite, rect.size.width >= 0, rect.size.height >= 0, !sectionFirst.isEmpty, slots.count > 0
+    else { return }
     // Elements are tested with their frames as reported (centre and size),
     // whose edges may differ from the stored ones in the last bits; the
     // search bounds carry a margin for that, so the answer is exact.
@@ -394,7 +396,13 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
                   while g < end && lineOf[g] == line {
                     let h = heights[g]
                     let frame = Rect(x: xs[g], y: top + (lineHeight - h) / 2, width: widths[g], height: h)
-                    if Rect(center: frame.center, size: frame.size).intersects(rect) {
+                    // `intersects` on the frame as reported (through its
+                    // centre), the rectangle's size checked once above (a
+                    // tag's size is never negative).
+                    let reported = Rect(center: frame.center, size: frame.size)
+                    if reported.minX < rect.maxX && rect.minX < reported.maxX && reported.minY < rect.maxY
+                      && rect.minY < reported.maxY
+                    {
                       if !body(.cell(g - first, section: s), frame) { return true }
                     }
                     g += 1
