@@ -269,6 +269,28 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     _prepared!.attributes(in: rect, at: _state, into: &result)
   }
 
+  /// Calls `body` with the attributes `elements(in:into:)` would append,
+  /// read in place: the answer the last context kept for exactly these
+  /// bounds (a scroll frame's, a preferred size's) is lent, not copied;
+  /// any other rectangle is answered into a buffer of the host's. A shell
+  /// that turns each attribute into its own object (the UIKit layout's
+  /// `layoutAttributesForElements(in:)`) needs no copy of them first.
+  /// `body` sees nothing for a rectangle that is not finite or before a
+  /// prepare, and must not keep the buffer.
+  ///
+  /// - Complexity: O(1) for the kept answer, else the engine's query,
+  ///   O(log n + k); no allocation once the host's buffer has grown.
+  @inlinable
+  public mutating func withElements<R>(
+    in rect: Rect, _ body: (UnsafeBufferPointer<LayoutAttributes>) throws -> R
+  ) rethrows -> R {
+    guard rect.isFinite, _prepared != nil else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+    if isVisibleCached(rect, _state) { return try cached.withUnsafeBufferPointer(body) }
+    buffer.removeAll(keepingCapacity: true)
+    _prepared!.attributes(in: rect, at: _state, into: &buffer)
+    return try buffer.withUnsafeBufferPointer(body)
+  }
+
   /// Whether the cached answer for `rect` at `state` is current.
   @inlinable
   func isVisibleCached(_ rect: Rect, _ state: Prepared.State) -> Bool {

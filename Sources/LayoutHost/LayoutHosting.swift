@@ -17,6 +17,10 @@ public protocol LayoutHosting: Sendable {
   @discardableResult mutating func prepare(bounds: Rect, counts: [Int]) throws(HostError) -> Bool
   @discardableResult mutating func prepareIfNeeded() throws(HostError) -> Bool
   func elements(in rect: Rect, into result: inout [LayoutAttributes])
+  mutating func withElements<R>(
+    in rect: Rect, _ body: (UnsafeBufferPointer<LayoutAttributes>) throws -> R
+  ) rethrows
+    -> R
   func attributes(for id: ElementID) -> LayoutAttributes?
   func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool
   mutating func invalidationContext(forBoundsChange newBounds: Rect) -> InvalidationContext

@@ -44,7 +44,6 @@
     /// update that did not fit the counts), for diagnostics.
     public private(set) var lastError: HostError?
 
-    private var buffer: [LayoutAttributes] = []
     private var counts: [Int] = []
     /// Where to rest at the end of a layout transition into this layout
     /// (set by `ScrollworkTransitionLayout`), answered once.
@@ -107,19 +106,14 @@
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
       recorder?.record(.elements(rect: Rect(rect), bounds: host.bounds))
-      buffer.removeAll(keepingCapacity: true)
-      Self.elements(&host, in: Rect(rect), into: &buffer)
-      return buffer.map(ScrollworkLayoutAttributes.make)
+      // Read in place: the host lends the answer it kept for these bounds
+      // (no copy of the attributes before they become UIKit's).
+      return host.withElements(in: Rect(rect)) { $0.map(ScrollworkLayoutAttributes.make) }
     }
 
     // The host is used in place in the calls UIKit makes every frame: a
     // non-mutating call on a struct stored in a class copies the whole
     // struct first (the class could change it during the call).
-    private static func elements(
-      _ host: inout LayoutHost<Prepared>, in rect: Rect, into result: inout [LayoutAttributes]
-    ) {
-      host.elements(in: rect, into: &result)
-    }
 
     private static func shouldInvalidate(_ host: inout LayoutHost<Prepared>, forBoundsChange bounds: Rect) -> Bool {
       host.shouldInvalidate(forBoundsChange: bounds)

@@ -60,6 +60,14 @@ import Testing
       host.invalidate(with: context)
       #expect(host.bounds == new)
       let onScreenAfter = host.elements(in: new).map(\.id)
+      // Read in place: the answer kept for the new bounds, and any other
+      // rectangle's, as `elements(in:into:)` gives them.
+      let elsewhere = new.offsetBy(dx: c.horizontal ? 37 : 0, dy: c.horizontal ? 0 : 37)
+      for rect in [new, elsewhere] {
+        let lent = host.withElements(in: rect) { Array($0) }
+        #expect(lent == host.elements(in: rect), "\(c) step \(step): withElements(in: \(rect))")
+      }
+      #expect(host.withElements(in: Rect(x: .nan, y: 0, width: 10, height: 10)) { $0.count } == 0)
       for id in Set(before.map(\.id) + onScreenAfter) {
         guard let a = oldHost.attributes(for: id), let b = host.attributes(for: id), b != a else { continue }
         #expect(should, "\(c) step \(step): \(id) changed but shouldInvalidate said no")

@@ -47,6 +47,11 @@ struct BenchSubject {
   /// steady state of a scroll); repeating a frame would start each repeat
   /// from bounds no context left.
   var repeats: Int? = nil
+  /// How many elements the last `engine` call answered, for a subject that
+  /// reads its answer in place instead of copying it into the buffer (the
+  /// host's scroll frames, as the UIKit layout reads them); `nil`: the
+  /// buffer's count.
+  var lastResultCount: (() -> Int)? = nil
 }
 
 /// A benchmark scenario: builds a subject for `n` items with `samples`
@@ -69,7 +74,7 @@ enum BenchRunner {
     for i in 0..<samples {
       buffer.removeAll(keepingCapacity: true)
       subject.engine(i, &buffer)
-      total += buffer.count
+      total += subject.lastResultCount?() ?? buffer.count
     }
     // Allocations per steady-state query into the reused buffer.
     var allocations: Double?
