@@ -40,6 +40,26 @@ import Testing
     #expect(!a.intersects(Rect(x: -5, y: 0, width: 5, height: 5)))
   }
 
+  /// `overlaps` answers as `intersects` for sizes that are not negative
+  /// (zero included, and edges that touch), which is all it is used for.
+  @Test func overlapsIsIntersectsForSizesThatAreNotNegative() {
+    var rng = SplitMix64(seed: 0x0E_1A95)
+    for _ in 0..<20_000 {
+      // Coarse coordinates, so edges often touch and sizes are often 0.
+      func rect() -> Rect {
+        Rect(
+          x: (rng.double(in: -8...8)).rounded(), y: (rng.double(in: -8...8)).rounded(),
+          width: (rng.double(in: 0...6)).rounded(), height: (rng.double(in: 0...6)).rounded())
+      }
+      let a = rect()
+      let b = rect()
+      #expect(a.overlaps(b) == a.intersects(b), "\(a) \(b)")
+    }
+    // A negative size is where they differ: `intersects` says no.
+    let negative = Rect(x: 0, y: 0, width: -5, height: 10)
+    #expect(!negative.intersects(Rect(x: -3, y: 0, width: 10, height: 10)))
+  }
+
   @Test func transformedFrameBoundsTheScaledElement() {
     var attributes = LayoutAttributes(id: .cell(0), frame: Rect(x: 0, y: 0, width: 100, height: 50))
     attributes.transform = AffineTransform(scale: 0.5)

@@ -265,8 +265,6 @@ public struct PreparedFlowLayout: PreparedLayout {
     let n = cells.count
     // A rectangle with a negative or NaN size meets nothing (`Rect.intersects`).
     guard n > 0, lo <= hi, rect.size.width >= 0, rect.size.height >= 0 else { return }
-    let crossLow = rect.min(axis.cross)
-    let crossHigh = rect.max(axis.cross)
     // Frames are tested exactly; the search bounds carry a margin for the
     // rounding of the shifts' sums (where lines are searched and where they
     // are placed may differ in the last bits).
@@ -318,18 +316,14 @@ public struct PreparedFlowLayout: PreparedLayout {
             let length = lines[line].length
             repeat {
               let cell = cells[g]
-              let mainLength = cell.size[axis]
-              let crossLength = cell.size[cross]
-              let mainMin = start + (length - mainLength) / 2
-              let crossMin = cell.crossStart
-              // `frame.intersects(rect)`, the same comparisons with the
-              // rectangle's size checked once above (a cell's size is
-              // never negative: sizes are checked as they come in).
-              if mainMin < hi && lo < mainMin + mainLength && crossMin < crossHigh
-                && crossLow < crossMin + crossLength
-              {
-                let frame = Rect(
-                  axis: axis, mainMin: mainMin, crossMin: crossMin, mainLength: mainLength, crossLength: crossLength)
+              let size = cell.size
+              let frame = Rect(
+                axis: axis, mainMin: start + (length - size[axis]) / 2, crossMin: cell.crossStart,
+                mainLength: size[axis], crossLength: size[cross])
+              // `intersects`, with the rectangle's size checked once above
+              // (a cell's size is never negative: sizes are checked as
+              // they come in).
+              if frame.overlaps(rect) {
                 while sectionStarts[section + 1] <= g { section += 1 }
                 if !body(g, section, g - sectionStarts[section], frame) { return }
               }

@@ -399,10 +399,7 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
                     // `intersects` on the frame as reported (through its
                     // centre), the rectangle's size checked once above (a
                     // tag's size is never negative).
-                    let reported = Rect(center: frame.center, size: frame.size)
-                    if reported.minX < rect.maxX && rect.minX < reported.maxX && reported.minY < rect.maxY
-                      && rect.minY < reported.maxY
-                    {
+                    if Rect(center: frame.center, size: frame.size).overlaps(rect) {
                       if !body(.cell(g - first, section: s), frame) { return true }
                     }
                     g += 1

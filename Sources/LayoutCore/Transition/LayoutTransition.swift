@@ -394,18 +394,23 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
   @inlinable static func emit(_ candidates: TransitionCandidates, _ pass: Pass, _ out: inout [LayoutAttributes]) {
     let p = pass.p
     let rect = pass.rect
+    // Every rectangle tested below has a size that is not negative: the
+    // stored frames and their mixes are a layout's, and A's and B's
+    // rectangles are `rect` moved. So `overlaps` answers as `intersects`
+    // does, once `rect`'s size has been checked here.
+    guard rect.size.width >= 0, rect.size.height >= 0 else { return }
     let a = candidates.fromA
     a.placements.withUnsafeBufferPointer { placements in
       for i in placements.indices {
         let c = placements[i]
-        guard c.ownFrame.intersects(pass.rectA) else { continue }
+        guard c.ownFrame.overlaps(pass.rectA) else { continue }
         if c.hasOther {
-          guard Self.mixedFrame(c.ownCenter, c.ownSize, c.otherCenter, c.otherSize, p).intersects(rect) else {
+          guard Self.mixedFrame(c.ownCenter, c.ownSize, c.otherCenter, c.otherSize, p).overlaps(rect) else {
             continue
           }
           out.append(Self.interpolate(a.attributes[2 &* i], a.attributes[2 &* i &+ 1], p))
         } else {
-          guard Rect(center: c.ownCenter + pass.shiftA, size: c.ownSize).intersects(rect) else { continue }
+          guard Rect(center: c.ownCenter + pass.shiftA, size: c.ownSize).overlaps(rect) else { continue }
           out.append(Self.alone(a.attributes[2 &* i], shift: pass.shiftA, alpha: 1 - p, leaving: true))
         }
       }
@@ -414,15 +419,15 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     b.placements.withUnsafeBufferPointer { placements in
       for i in placements.indices {
         let c = placements[i]
-        guard c.ownFrame.intersects(pass.rectB) else { continue }
+        guard c.ownFrame.overlaps(pass.rectB) else { continue }
         if c.hasOther {
-          if c.otherFrame.intersects(pass.rectA) { continue }  // emitted from A's
-          guard Self.mixedFrame(c.otherCenter, c.otherSize, c.ownCenter, c.ownSize, p).intersects(rect) else {
+          if c.otherFrame.overlaps(pass.rectA) { continue }  // emitted from A's
+          guard Self.mixedFrame(c.otherCenter, c.otherSize, c.ownCenter, c.ownSize, p).overlaps(rect) else {
             continue
           }
           out.append(Self.interpolate(b.attributes[2 &* i &+ 1], b.attributes[2 &* i], p))
         } else {
-          guard Rect(center: c.ownCenter + pass.shiftB, size: c.ownSize).intersects(rect) else { continue }
+          guard Rect(center: c.ownCenter + pass.shiftB, size: c.ownSize).overlaps(rect) else { continue }
           out.append(Self.alone(b.attributes[2 &* i], shift: pass.shiftB, alpha: p))
         }
       }
