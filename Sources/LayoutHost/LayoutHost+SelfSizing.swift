@@ -187,17 +187,10 @@ extension LayoutHost {
         // unless `before`'s is known.
         var k = 0
         let common = Swift.min(before.count, after.count)
-        if beforeIsOrdered {
-          while k < common && b[k].id == a[k].id {
-            if !Self.same(b + k, a + k) { result.append(a[k].id) }
-            k += 1
-          }
-        } else {
-          while k < common && b[k].id == a[k].id {
-            if k > 0 && identityOrder(a[k - 1].id, a[k].id) > 0 { return false }
-            if !Self.same(b + k, a + k) { result.append(a[k].id) }
-            k += 1
-          }
+        while k < common && b[k].id == a[k].id {
+          if !beforeIsOrdered && k > 0 && identityOrder(a[k - 1].id, a[k].id) > 0 { return false }
+          if !Self.same(b + k, a + k) { result.append(a[k].id) }
+          k += 1
         }
         // Order is checked as each list advances (equal neighbours are
         // allowed, as in `isSortedByID`): from here on, `before`'s pair

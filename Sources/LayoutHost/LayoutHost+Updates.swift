@@ -90,9 +90,7 @@ extension LayoutHost {
   /// Outside an update: its current attributes.
   public func finalAttributes(forDisappearing id: ElementID) -> LayoutAttributes? {
     guard let update else { return attributes(for: id) }
-    guard id.section >= 0, id.item >= 0, id.section < update.before.numberOfSections,
-      id.kind != .cell || id.item < update.before.numberOfItems(inSection: id.section),
-      let old = update.before.attributes(for: id, at: update.beforeState)
+    guard update.before.isInRange(id), let old = update.before.attributes(for: id, at: update.beforeState)
     else { return nil }
     var targetState = state
     targetState.contentOffset = update.target

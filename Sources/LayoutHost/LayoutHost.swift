@@ -276,7 +276,10 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// that turns each attribute into its own object (the UIKit layout's
   /// `layoutAttributesForElements(in:)`) needs no copy of them first.
   /// `body` sees nothing for a rectangle that is not finite or before a
-  /// prepare, and must not keep the buffer.
+  /// prepare. The buffer is valid only during `body`, which must not keep
+  /// it, nor use the host: the host is being accessed (a local host's use
+  /// does not compile; a class's stored host's traps, Swift's exclusivity
+  /// check).
   ///
   /// - Complexity: O(1) for the kept answer, else the engine's query,
   ///   O(log n + k); no allocation once the host's buffer has grown.
@@ -310,18 +313,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     case .none:
       return nil
     case .some(let prepared):
-      guard Self.isInRange(id, of: prepared) else { return nil }
+      guard prepared.isInRange(id) else { return nil }
       return prepared.attributes(for: id, at: _state)
     }
-  }
-
-  /// Whether `id`'s section exists in `prepared` and, for a cell, its item
-  /// (a supplementary's item is the layout's to check): what the host
-  /// checks before it asks the engine about one element.
-  @inlinable
-  static func isInRange(_ id: ElementID, of prepared: Prepared) -> Bool {
-    guard id.section >= 0, id.item >= 0, id.section < prepared.numberOfSections else { return false }
-    return id.kind != .cell || id.item < prepared.numberOfItems(inSection: id.section)
   }
 
   // MARK: - Bounds changes

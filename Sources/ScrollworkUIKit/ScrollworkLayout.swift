@@ -114,7 +114,6 @@
     // The host is used in place in the calls UIKit makes every frame: a
     // non-mutating call on a struct stored in a class copies the whole
     // struct first (the class could change it during the call).
-
     private static func shouldInvalidate(_ host: inout LayoutHost<Prepared>, forBoundsChange bounds: Rect) -> Bool {
       host.shouldInvalidate(forBoundsChange: bounds)
     }

@@ -55,9 +55,11 @@ import Testing
       let b = rect()
       #expect(a.overlaps(b) == a.intersects(b), "\(a) \(b)")
     }
-    // A negative size is where they differ: `intersects` says no.
-    let negative = Rect(x: 0, y: 0, width: -5, height: 10)
-    #expect(!negative.intersects(Rect(x: -3, y: 0, width: 10, height: 10)))
+    // A negative size is where they differ: `intersects` says no,
+    // `overlaps` compares the edges as they are (why its callers check).
+    let negative = Rect(x: 5, y: 0, width: -2, height: 10)
+    let other = Rect(x: -10, y: 0, width: 20, height: 10)
+    #expect(!negative.intersects(other) && negative.overlaps(other))
   }
 
   @Test func transformedFrameBoundsTheScaledElement() {

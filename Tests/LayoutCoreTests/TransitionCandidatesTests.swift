@@ -49,6 +49,40 @@ import Testing
     #expect(FastPath.sameBits(found, FastPath.reference(t, in: rect, progress: p)))
   }
 
+  /// A layout (not one of the engine's) whose query hands out elements of
+  /// negative width: the candidates keep none, since their test
+  /// (`Rect.overlaps`) answers as `intersects` only for sizes that are
+  /// not negative, and every frame walks, with the same answers.
+  @Test func negativeSizesAreNotKept() throws {
+    struct NegativeWidths: PreparedLayout {
+      var viewport: Viewport { Viewport(width: 400, height: 400) }
+      var numberOfSections: Int { 1 }
+      func numberOfItems(inSection section: Int) -> Int { section == 0 ? 40 : 0 }
+      func contentSize(at state: ScrollState) -> Size { Size(width: 400, height: 2_000) }
+      func frame(_ i: Int) -> Rect { Rect(x: 200, y: Double(i) * 50, width: i % 3 == 0 ? -50 : 100, height: 40) }
+      func attributes(in rect: Rect, at state: ScrollState, into result: inout [LayoutAttributes]) {
+        // Along y only, whatever the width.
+        for i in 0..<40 where frame(i).minY < rect.maxY && rect.minY < frame(i).maxY {
+          result.append(LayoutAttributes(id: .cell(i), frame: frame(i)))
+        }
+      }
+      func attributes(for id: ElementID, at state: ScrollState) -> LayoutAttributes? {
+        guard id.kind == .cell, id.section == 0, id.item >= 0, id.item < 40 else { return nil }
+        return LayoutAttributes(id: id, frame: frame(id.item))
+      }
+    }
+    let t = LayoutTransition(
+      from: NegativeWidths(), at: ScrollState(), to: NegativeWidths(), at: ScrollState(x: 0, y: 300))
+    #expect(t.candidates.fromA.count + t.candidates.fromB.count == 0)
+    for p in [0.0, 0.25, 0.5, 1.0] {
+      var found: [LayoutAttributes] = []
+      t.visibleAttributes(progress: p, into: &found)
+      #expect(!found.isEmpty)
+      #expect(!found.contains { $0.size.width < 0 })
+      #expect(FastPath.sameBits(found, FastPath.reference(t, in: t.viewportRect(at: p), progress: p)), "p \(p)")
+    }
+  }
+
   /// A viewport over more elements than the candidates keep: none are
   /// kept, and every frame walks, with the same answers.
   @Test func tooManyElementsAreNotKept() throws {

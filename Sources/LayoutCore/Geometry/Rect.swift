@@ -64,7 +64,11 @@ public struct Rect: Hashable, Sendable {
   /// `intersects(_:)` for two rectangles whose sizes are known not to be
   /// negative or NaN (a layout's frames, a rectangle checked once before a
   /// loop): the four edge comparisons without the size checks, so the
-  /// same answer for such rectangles in a hot loop.
+  /// same answer for such rectangles in a hot loop. Bad input is the
+  /// caller's to keep out: a negative size may answer `true` where
+  /// `intersects` says `false`; a NaN coordinate or size answers `false`.
+  ///
+  /// - Complexity: O(1).
   @inlinable @inline(__always) public func overlaps(_ other: Rect) -> Bool {
     minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
   }

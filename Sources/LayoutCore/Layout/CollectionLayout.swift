@@ -136,13 +136,12 @@ public protocol PreparedLayout: Sendable {
   /// - Complexity: O(1).
   func takesPreferredSize(for id: ElementID) -> Bool
 
-  /// The size of element `id` at `state` when the layout takes a preferred
-  /// size for it (`takesPreferredSize(for:)`) and it exists; `nil`
-  /// otherwise. What a host compares a preferred size with before it
-  /// invalidates, in one call: a host that asked `takesPreferredSize`,
-  /// the counts and the geometry in turn copied the whole layout (a
-  /// retain and a release of each of its arrays) to keep it still across
-  /// the calls.
+  /// The size of element `id` at `state` when the layout takes preferred
+  /// sizes (`takesPreferredSizes`), takes one for `id`
+  /// (`takesPreferredSize(for:)`) and `id` exists (`isInRange(_:)`); `nil`
+  /// otherwise, for any identity (negative, past the counts, `Int.max`).
+  /// What a host compares a preferred size with before it invalidates.
+  /// The default answers from those members and `geometry(for:at:)`.
   ///
   /// - Complexity: that of `geometry(for:at:)`.
   func sizeTakingPreferredSize(for id: ElementID, at state: State) -> Size?
@@ -171,8 +170,34 @@ extension PreparedLayout {
   /// `false`: the layout does not take preferred sizes.
   public func takesPreferredSize(for id: ElementID) -> Bool { false }
 
-  /// `nil`: the layout does not take preferred sizes.
-  public func sizeTakingPreferredSize(for id: ElementID, at state: State) -> Size? { nil }
+  /// The element's size from `geometry(for:at:)` when the layout takes a
+  /// preferred size for `id` and `id` exists (see the requirement).
+  public func sizeTakingPreferredSize(for id: ElementID, at state: State) -> Size? {
+    sharedSizeTakingPreferredSize(for: id, at: state)
+  }
+
+  /// The body of `sizeTakingPreferredSize(for:at:)`, also for the layouts
+  /// of this module to answer from their own method
+  /// (`SelfSizingLayout+Specialized.swift`): the default is reached from
+  /// another module through the witness table and runs generically (each
+  /// of its calls to the layout through the table too, each copying the
+  /// layout), while from a concrete method it is specialized.
+  @inline(__always)
+  func sharedSizeTakingPreferredSize(for id: ElementID, at state: State) -> Size? {
+    guard Self.takesPreferredSizes, isInRange(id), takesPreferredSize(for: id) else { return nil }
+    return geometry(for: id, at: state)?.size
+  }
+
+  /// Whether `id`'s section exists and, for a cell, its item (a
+  /// supplementary's or decoration's item is the layout's to check): what
+  /// a host checks before it asks about one element. `false` for negative
+  /// numbers and any number past the counts.
+  ///
+  /// - Complexity: O(1) plus `numberOfItems(inSection:)`.
+  @inlinable public func isInRange(_ id: ElementID) -> Bool {
+    guard id.section >= 0, id.item >= 0, id.section < numberOfSections else { return false }
+    return id.kind != .cell || id.item < numberOfItems(inSection: id.section)
+  }
 
   /// `nil`: the layout does not take preferred sizes; nothing changes.
   public mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point? {

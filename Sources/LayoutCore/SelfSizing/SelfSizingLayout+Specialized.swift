@@ -1,7 +1,8 @@
 // The two calls a host makes per preferred size, as concrete methods of
-// each self-sizing layout of this module. `SelfSizingLayout`'s default
-// implementations are reached from another module through the witness
-// table and run generically: each of their calls to the layout goes
+// each self-sizing layout of this module. The default implementations
+// (`PreparedLayout`'s for the check, `SelfSizingLayout`'s for the record)
+// are reached from another module through the witness table and run
+// generically: each of their calls to the layout goes
 // through the table again, copying the layout to pass it. From a concrete
 // method the same body (`sharedSizeTakingPreferredSize`,
 // `sharedRecordPreferredSize`) is specialized for the layout. A new

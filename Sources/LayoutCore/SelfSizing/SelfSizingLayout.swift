@@ -176,25 +176,6 @@ extension SelfSizingLayout {
   /// `true` for cells (a layout that sizes only some of them says which).
   public func takesPreferredSize(for id: ElementID) -> Bool { id.kind == .cell }
 
-  /// The element's size from `geometry(for:at:)` when `takesPreferredSize(for:)`
-  /// says yes and `id`'s section (and, for a cell, its item) exists.
-  public func sizeTakingPreferredSize(for id: ElementID, at state: State) -> Size? {
-    sharedSizeTakingPreferredSize(for: id, at: state)
-  }
-
-  /// The body of `sizeTakingPreferredSize(for:at:)`, for the layouts of
-  /// this module to answer from their own method: a default
-  /// implementation is reached through the witness table and runs
-  /// generically (its calls to the layout go through the table too, each
-  /// copying the layout); from a concrete method it is specialized.
-  @inline(__always)
-  func sharedSizeTakingPreferredSize(for id: ElementID, at state: State) -> Size? {
-    guard id.section >= 0, id.item >= 0, id.section < numberOfSections,
-      id.kind != .cell || id.item < numberOfItems(inSection: id.section), takesPreferredSize(for: id)
-    else { return nil }
-    return geometry(for: id, at: state)?.size
-  }
-
   /// Marks the first element on screen at `offset`, records `size` for
   /// `id` keeping lines from that element, and returns the offset that
   /// keeps it still (`PreparedLayout.recordPreferredSize`); only the

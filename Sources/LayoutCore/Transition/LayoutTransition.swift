@@ -395,9 +395,10 @@ public struct LayoutTransition<A: PreparedLayout, B: PreparedLayout>: Sendable {
     let p = pass.p
     let rect = pass.rect
     // Every rectangle tested below has a size that is not negative: the
-    // stored frames and their mixes are a layout's, and A's and B's
-    // rectangles are `rect` moved. So `overlaps` answers as `intersects`
-    // does, once `rect`'s size has been checked here.
+    // candidates keep only such frames (`TransitionCandidates.init`), a
+    // mix of two of them is one too, and A's and B's rectangles are `rect`
+    // moved. So `overlaps` answers as `intersects` does, once `rect`'s
+    // size has been checked here.
     guard rect.size.width >= 0, rect.size.height >= 0 else { return }
     let a = candidates.fromA
     a.placements.withUnsafeBufferPointer { placements in

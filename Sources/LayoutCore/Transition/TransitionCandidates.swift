@@ -20,7 +20,8 @@
 /// - Complexity: finding them is one query on each layout plus a lookup
 ///   per element found (O(log n + k)), and allocates twice; they hold two
 ///   attributes per element found. Past `limit` elements (a viewport over
-///   that many tiny cells) none are kept and every frame walks.
+///   that many tiny cells), or when an element's size is negative or NaN
+///   (which no engine layout gives), none are kept and every frame walks.
 @usableFromInline struct TransitionCandidates: Sendable {
   /// What a frame tests of one element found: its frame (as the passes
   /// rebuild it from centre and size) and, when it has a counterpart in the
@@ -112,10 +113,17 @@
     }
     var fromA = Side()
     var fromB = Side()
+    // A frame tests the candidates with `Rect.overlaps`, which answers as
+    // `intersects` only for sizes that are not negative (a layout's, as
+    // the engine's layouts give them): a size that is not is kept out by
+    // keeping no candidates, and every frame walks.
+    var sizesAreValid = true
     func addA(_ id: ElementID, _ x: LayoutAttributes) {
       if let idB = mapping.forward(id), let y = to.attributes(for: idB, at: toState) {
+        sizesAreValid = sizesAreValid && x.size.isValid && y.size.isValid
         fromA.append(own: x, other: y)
       } else {
+        sizesAreValid = sizesAreValid && x.size.isValid
         fromA.append(own: x, other: nil)
       }
     }
@@ -124,13 +132,16 @@
         // A counterpart whose whole attributes are missing is never shown
         // (a frame's pass on B passes it over): not kept.
         guard let x = from.attributes(for: idA, at: fromState) else { return }
+        sizesAreValid = sizesAreValid && x.size.isValid && y.size.isValid
         fromB.append(own: y, other: x)
       } else {
+        sizesAreValid = sizesAreValid && y.size.isValid
         fromB.append(own: y, other: nil)
       }
     }
     guard Self.visit(from, rectA, fromState, room: Self.limit, reserve: { fromA.reserveCapacity($0) }, addA),
-      Self.visit(to, rectB, toState, room: Self.limit - fromA.count, reserve: { fromB.reserveCapacity($0) }, addB)
+      Self.visit(to, rectB, toState, room: Self.limit - fromA.count, reserve: { fromB.reserveCapacity($0) }, addB),
+      sizesAreValid
     else {
       self = .none
       return

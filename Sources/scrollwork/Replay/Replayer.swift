@@ -302,7 +302,8 @@ struct Replayer {
       if let transition {
         transition.elements(in: rect, into: &buffer)
       } else {
-        host.elements(in: rect, into: &buffer)
+        // As the UIKit layout reads it (the answer lent in place).
+        host.withElements(in: rect) { buffer.append(contentsOf: $0) }
       }
       buffer.sort { $0.id < $1.id }
       o.add("elements", raw: "[" + buffer.map(\.replayJSON).joined(separator: ",") + "]")
