@@ -187,10 +187,20 @@ extension LayoutHost {
         // unless `before`'s is known.
         var k = 0
         let common = Swift.min(before.count, after.count)
-        while k < common && b[k].id == a[k].id {
-          if !beforeIsOrdered && k > 0 && identityOrder(a[k - 1].id, a[k].id) > 0 { return false }
-          if !Self.same(b + k, a + k) { result.append(a[k].id) }
-          k += 1
+        // Two loops, not one with the order check under a condition: the
+        // compiler does not split that loop itself (330 more instructions
+        // per preferred size of the flow, callgrind).
+        if beforeIsOrdered {
+          while k < common && b[k].id == a[k].id {
+            if !Self.same(b + k, a + k) { result.append(a[k].id) }
+            k += 1
+          }
+        } else {
+          while k < common && b[k].id == a[k].id {
+            if k > 0 && identityOrder(a[k - 1].id, a[k].id) > 0 { return false }
+            if !Self.same(b + k, a + k) { result.append(a[k].id) }
+            k += 1
+          }
         }
         // Order is checked as each list advances (equal neighbours are
         // allowed, as in `isSortedByID`): from here on, `before`'s pair
