@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Where UIKit is absent, the shells build against `UIKitStandIn`.
+let nonUIKitPlatforms: [Platform] = [.linux, .macOS, .windows, .android, .openbsd, .wasi]
+
 let package = Package(
   name: "Scrollwork",
   // iOS 17 for the UIKit and SwiftUI products; Linux is unaffected.
@@ -13,6 +16,12 @@ let package = Package(
     .library(name: "Album", targets: ["Album"]),
     .library(name: "LayoutHost", targets: ["LayoutHost"]),
     .library(name: "ScrollworkUIKit", targets: ["ScrollworkUIKit"]),
+    /// UIKit's names for what collection-view layouts use, where UIKit is
+    /// absent: a user's test target depends on it with
+    /// `condition: .when(platforms: [.linux])`.
+    .library(name: "UIKitStandIn", targets: ["UIKitStandIn"]),
+    .library(name: "HostRecording", targets: ["HostRecording"]),
+    .library(name: "CollectionChanges", targets: ["CollectionChanges"]),
     .library(name: "ScrollworkSwiftUI", targets: ["ScrollworkSwiftUI"]),
     .library(name: "Raster", targets: ["Raster"]),
     .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
@@ -52,8 +61,27 @@ let package = Package(
     // MARK: - The iOS products: thin shells over the host (every file is `#if canImport(UIKit)`,
     // so Linux builds them empty; Scripts/check-ios.sh type-checks them against the iOS SDK)
 
-    .target(name: "ScrollworkUIKit", dependencies: ["LayoutCore", "LayoutHost", "Album"]),
-    .target(name: "ScrollworkSwiftUI", dependencies: ["LayoutCore", "LayoutHost", "ScrollworkUIKit"]),
+    /// The replay format: a versioned call type written and read as one JSON
+    /// line (the recorder writes it, `scrollwork replay` reads it).
+    .target(name: "HostRecording", dependencies: ["LayoutCore", "LayoutHost"]),
+
+    /// Identities to positions and the changes between two item arrays as
+    /// UIKit's update items: the data path of `ScrollworkCollection`,
+    /// platform-neutral and tested on Linux.
+    .target(name: "CollectionChanges", dependencies: ["LayoutCore"]),
+
+    /// Where UIKit is absent (Linux, macOS): UIKit's names and a
+    /// `UICollectionView` that drives a layout in UIKit's order, so the
+    /// shells below build, run and are tested here.
+    .target(name: "UIKitStandIn"),
+
+    .target(
+      name: "ScrollworkUIKit",
+      dependencies: [
+        "LayoutCore", "LayoutHost", "Album", "HostRecording", "CollectionChanges",
+        .target(name: "UIKitStandIn", condition: .when(platforms: nonUIKitPlatforms)),
+      ]),
+    .target(name: "ScrollworkSwiftUI", dependencies: ["LayoutCore", "LayoutHost", "ScrollworkUIKit", "CollectionChanges"]),
 
     // MARK: - Raster (decoding, drawing, PNG / APNG output) and the system libraries it uses
 
@@ -105,6 +133,7 @@ let package = Package(
         "PhotoLibrary",
         "Viewer",
         "ToolSupport",
+        "HostRecording",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -117,6 +146,15 @@ let package = Package(
       name: "ScrollPhysicsTests",
       dependencies: [
         "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "ScrollworkTestSupport",
+      ]),
+    .testTarget(name: "UIKitStandInTests", dependencies: ["UIKitStandIn"]),
+    .testTarget(name: "HostRecordingTests", dependencies: ["HostRecording", "LayoutHost", "LayoutCore"]),
+    .testTarget(name: "CollectionChangesTests", dependencies: ["CollectionChanges", "LayoutCore"]),
+    .testTarget(
+      name: "ScrollworkUIKitTests",
+      dependencies: [
+        "ScrollworkUIKit", "UIKitStandIn", "LayoutHost", "LayoutCore", "HostRecording", "Album", "ScrollworkTestSupport",
+        "CollectionChanges",
       ]),
     .testTarget(name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func placeholderCollectionChangesTests() { #expect(Bool(true)) }
