@@ -81,7 +81,8 @@ let package = Package(
         "LayoutCore", "LayoutHost", "Album", "HostRecording", "CollectionChanges",
         .target(name: "UIKitStandIn", condition: .when(platforms: nonUIKitPlatforms)),
       ]),
-    .target(name: "ScrollworkSwiftUI", dependencies: ["LayoutCore", "LayoutHost", "ScrollworkUIKit", "CollectionChanges"]),
+    .target(
+      name: "ScrollworkSwiftUI", dependencies: ["LayoutCore", "LayoutHost", "ScrollworkUIKit", "CollectionChanges"]),
 
     // MARK: - Raster (decoding, drawing, PNG / APNG output) and the system libraries it uses
 
@@ -153,7 +154,8 @@ let package = Package(
     .testTarget(
       name: "ScrollworkUIKitTests",
       dependencies: [
-        "ScrollworkUIKit", "UIKitStandIn", "LayoutHost", "LayoutCore", "HostRecording", "Album", "ScrollworkTestSupport",
+        "ScrollworkUIKit", "UIKitStandIn", "LayoutHost", "LayoutCore", "HostRecording", "Album",
+        "ScrollworkTestSupport",
         "CollectionChanges",
       ]),
     .testTarget(name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
