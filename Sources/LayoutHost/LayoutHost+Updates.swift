@@ -3,57 +3,85 @@ import LayoutCore
 extension LayoutHost {
   /// Takes a batch update (UIKit's `prepare(forCollectionViewUpdates:)`):
   /// checks `updates` against the counts before and `newCounts` after,
-  /// turns them into an identity mapping (`SnapshotChange`), prepares the
-  /// layout for the new counts and finds the offset that keeps the anchor
-  /// in place: the first cell on screen (in identity order) that survives
-  /// the update keeps its place on screen, clamped into the new offset
-  /// range. Until `finalizeUpdates()`, `initialAttributes(forAppearing:)`
-  /// and `finalAttributes(forDisappearing:)` answer from both layouts and
-  /// `targetContentOffset(forProposed:)` gives that offset.
+  /// turns them into an identity mapping (`SnapshotChange`), and finds the
+  /// offset that keeps the anchor in place: the first cell on screen (in
+  /// identity order) that survives the update keeps its place on screen,
+  /// clamped into the new offset range. Until `finalizeUpdates()`,
+  /// `initialAttributes(forAppearing:)` and `finalAttributes(forDisappearing:)`
+  /// answer from both layouts and `targetContentOffset(forProposed:)` gives
+  /// that offset.
+  ///
+  /// Both orders are taken. UIKit's (`performBatchUpdates`, a diffable
+  /// data source's `apply`): `invalidate(with:)` with
+  /// `invalidatesDataCounts`, then `prepare(bounds:counts:)` with the new
+  /// counts (which keeps the geometry before), queries, and only then this
+  /// call: the update starts from the kept geometry and the layout already
+  /// prepared is kept. Without that invalidation (a shell that names the
+  /// updates first), the update starts from the current layout and
+  /// prepares the new counts here.
   ///
   /// - Complexity: O(s + k log k) for the mapping (s sections, k edits),
-  ///   plus the engine's prepare for the new counts (O(s) for uniform
-  ///   sections, O(n) for per-item sizes), plus one visible-rect query.
+  ///   plus one visible-rect query, plus the engine's prepare for the new
+  ///   counts when it was not prepared for them (O(s) for uniform sections,
+  ///   O(n) for per-item sizes).
   /// - Throws: `HostError.update` for edits that do not fit the counts, or
   ///   `HostError.layout` when the new counts cannot be laid out; either
-  ///   way nothing changes.
+  ///   way no update is pending (the layout prepared for the new counts,
+  ///   if any, stays).
   public mutating func prepare(forUpdates updates: [CollectionUpdate], counts newCounts: [Int]) throws(HostError) {
     try Self.checkCounts(newCounts)
-    if prepared == nil || needsPrepare { try prepareIfNeeded() }
-    guard let before = prepared else { return }
+    // Where the update starts from: in UIKit's order the counts were
+    // invalidated and the layout prepared for the new counts before the
+    // update items arrive (`beforeData` keeps the geometry before); a shell
+    // that names the updates first starts from the current layout.
+    let start: PreparedBefore
+    let preparedForNewCounts: Bool
+    if let kept = beforeData {
+      start = kept
+      preparedForNewCounts = prepared != nil && !needsPrepare && counts == newCounts
+    } else {
+      if prepared == nil || needsPrepare { try prepareIfNeeded() }
+      guard let current = prepared else { return }
+      start = PreparedBefore(prepared: current, state: state, counts: counts, bounds: bounds)
+      preparedForNewCounts = false
+    }
     let change: SnapshotChange
     do throws(CollectionUpdateError) {
-      change = try SnapshotChange(oldCounts: counts, newCounts: newCounts, updates: updates)
+      change = try SnapshotChange(oldCounts: start.counts, newCounts: newCounts, updates: updates)
     } catch {
       throw .update(error)
     }
-    let beforeState = state
-    // The anchor: the first surviving cell on screen.
+    // The anchor: the first surviving cell on screen before the update.
     buffer.removeAll(keepingCapacity: true)
-    before.attributes(in: bounds, at: beforeState, into: &buffer)
+    start.prepared.attributes(in: start.bounds, at: start.state, into: &buffer)
     var anchor: (old: LayoutAttributes, new: ElementID)?
     for a in buffer where a.id.kind == .cell {
       guard let new = change.newID(forOld: a.id) else { continue }
       if anchor == nil || a.id < anchor!.old.id { anchor = (a, new) }
     }
     let after: Prepared
-    do throws(LayoutError) {
-      after = try makePrepared(
-        itemSizes.items(counts: newCounts, viewport: bounds.size), Viewport(size: bounds.size, scale: scale))
-    } catch {
-      throw .layout(error)
+    if preparedForNewCounts, let current = prepared {
+      after = current
+    } else {
+      do throws(LayoutError) {
+        after = try makePrepared(
+          itemSizes.items(counts: newCounts, viewport: bounds.size), Viewport(size: bounds.size, scale: scale))
+      } catch {
+        throw .layout(error)
+      }
+      _prepared = after
+      hasLearntSizes = false
+      _counts = newCounts
+      finishPrepare()
     }
-    _prepared = after
-    hasLearntSizes = false
-    _counts = newCounts
-    finishPrepare()
+    beforeData = nil
     var target = clampedOffset(bounds.origin)
     if let anchor, let moved = after.attributes(for: anchor.new, at: state) {
-      let screen = anchor.old.frame.origin - bounds.origin
+      let screen = anchor.old.frame.origin - start.bounds.origin
       target = clampedOffset(moved.frame.origin - screen)
     }
     update = PendingUpdate(
-      before: before, beforeState: beforeState, change: change, target: target, anchor: anchor?.new)
+      before: start.prepared, beforeState: start.state, change: change, target: target, anchor: anchor?.new)
     restingOffset = target
   }
 
@@ -108,5 +136,6 @@ extension LayoutHost {
   /// `targetContentOffset(forProposed:)` until the bounds move.
   public mutating func finalizeUpdates() {
     update = nil
+    beforeData = nil
   }
 }

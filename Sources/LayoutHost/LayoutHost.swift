@@ -99,6 +99,24 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @usableFromInline var shownSorted: [ElementID] = []
   @usableFromInline var update: PendingUpdate?
   @usableFromInline var restingOffset: Point?
+  /// Whether the last invalidation said the counts changed (UIKit's
+  /// `invalidateDataSourceCounts`): the next prepare keeps the geometry
+  /// before it in `beforeData`.
+  @usableFromInline var dataCountsInvalidated = false
+  /// The geometry before the last data change's prepare, kept until the
+  /// update items arrive (`prepare(forUpdates:counts:)`) or the next
+  /// invalidation: UIKit prepares with the new counts first and names the
+  /// updates only after it has queried the new layout.
+  @usableFromInline var beforeData: PreparedBefore?
+
+  /// A prepared layout with the bounds, counts and state it was prepared
+  /// and shown at.
+  @usableFromInline struct PreparedBefore: Sendable {
+    var prepared: Prepared
+    var state: Prepared.State
+    var counts: [Int]
+    var bounds: Rect
+  }
 
   /// An update between `prepare(forUpdates:counts:)` and
   /// `finalizeUpdates()`: the layout before, where it was, the identity
@@ -196,8 +214,21 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @discardableResult
   public mutating func prepare(bounds newBounds: Rect, counts newCounts: [Int]) throws(HostError) -> Bool {
     try Self.checkCounts(newCounts)
+    let oldBounds = bounds
     try setBounds(newBounds)
     if !needsPrepare, prepared != nil, preparedSize == bounds.size, counts == newCounts { return false }
+    if dataCountsInvalidated {
+      // UIKit's batch updates: invalidateDataSourceCounts, then this
+      // prepare with the new counts, then queries, and only then
+      // prepare(forCollectionViewUpdates:). The layout before is kept for
+      // the update's mapping, anchor and disappearing elements.
+      dataCountsInvalidated = false
+      if let prepared = _prepared {
+        var shown = _state
+        shown.contentOffset = oldBounds.origin
+        beforeData = PreparedBefore(prepared: prepared, state: shown, counts: counts, bounds: oldBounds)
+      }
+    }
     let viewport = Viewport(size: bounds.size, scale: scale)
     if counts == newCounts, hasLearntSizes, var sizing = prepared as? any SelfSizingLayout, preparedSize != bounds.size
     {
@@ -412,11 +443,23 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     }
     _state.contentOffset = bounds.origin
     if context.invalidatesEverything || context.invalidatesDataCounts { needsPrepare = true }
+    if context.invalidatesDataCounts {
+      dataCountsInvalidated = true
+      beforeData = nil
+    }
   }
 
   /// Invalidates everything: the next `prepare` prepares again (UIKit's
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
+
+  /// Invalidates everything and the counts (UIKit's context with
+  /// `invalidateDataSourceCounts`, sent before a reload or a batch update):
+  /// the next `prepare` reads the new counts and keeps the geometry before
+  /// for the update items that may follow.
+  public mutating func invalidateDataCounts() {
+    invalidate(with: .everything(.dataChange, dataCounts: true))
+  }
 
   /// Whether the identities of `answer` whose kind `dependence` includes
   /// are `ids`, in that order. O(k), reading in place.
