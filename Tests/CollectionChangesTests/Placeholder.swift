@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderCollectionChangesTests() { #expect(Bool(true)) }
