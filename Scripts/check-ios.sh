@@ -21,7 +21,7 @@ fi
 
 deps=(-m LayoutCore=Sources/LayoutCore -m LayoutHost=Sources/LayoutHost -m GestureScripting=Sources/GestureScripting
   -m ScrollPhysics=Sources/ScrollPhysics
-  -m Album=Sources/Album)
+  -m Album=Sources/Album -m HostRecording=Sources/HostRecording -m CollectionChanges=Sources/CollectionChanges)
 run() {
   "$T" "$@"
   local status=$?

@@ -58,6 +58,21 @@ public enum ScrollPositions {
     return (best ?? covering)?.path
   }
 
+  /// The axis a layout scrolls along, read from its content: horizontal
+  /// when the content is wider than the visible size and no taller,
+  /// vertical otherwise (a content that fits both ways, or overflows both,
+  /// reads as vertical). Pass the visible size less the content insets.
+  /// Differences within `tolerance` points count as fitting.
+  ///
+  /// - Complexity: O(1).
+  /// - Returns: `.vertical` for sizes that are not finite.
+  public static func scrollAxis(contentSize: Size, visibleSize: Size, tolerance: Double = 0.5) -> Axis {
+    guard contentSize.isFinite, visibleSize.isFinite else { return .vertical }
+    let overflowsAcross = contentSize.width > visibleSize.width + tolerance
+    let overflowsDown = contentSize.height > visibleSize.height + tolerance
+    return overflowsAcross && !overflowsDown ? .horizontal : .vertical
+  }
+
   /// The content offset that shows `frame` at the leading edge along
   /// `axis` (its leading edge at the view's leading inset), clamped to the
   /// range the content can scroll through; the cross axis keeps

@@ -63,6 +63,17 @@ func rows(_ count: Int, height: Double, width: Double = 390) -> [LayoutAttribute
     #expect(ScrollPositions.leadingItem(among: cells, visibleRect: bad, axis: .vertical) == nil)
   }
 
+  @Test func theAxisIsReadFromTheContent() {
+    let visible = Size(width: 390, height: 800)
+    #expect(
+      ScrollPositions.scrollAxis(contentSize: Size(width: 3000, height: 800), visibleSize: visible) == .horizontal)
+    #expect(ScrollPositions.scrollAxis(contentSize: Size(width: 390, height: 9000), visibleSize: visible) == .vertical)
+    #expect(ScrollPositions.scrollAxis(contentSize: Size(width: 100, height: 100), visibleSize: visible) == .vertical)
+    #expect(
+      ScrollPositions.scrollAxis(contentSize: Size(width: 390.3, height: 100), visibleSize: visible) == .vertical)
+    #expect(ScrollPositions.scrollAxis(contentSize: Size(width: .nan, height: 1), visibleSize: visible) == .vertical)
+  }
+
   @Test func scrollingToAnItemPutsItsLeadingEdgeAtTheLeadingInset() {
     let frame = Rect(x: 640, y: 30, width: 300, height: 400)
     let viewport = Size(width: 390, height: 844)
