@@ -31,6 +31,17 @@ import Testing
     (#"{"call":"item","indexPath":[0.5,1]}"#, "indexPath.0"),
     (#"{"call":"item","indexPath":[0,99999999999999999999]}"#, "indexPath.1"),
     (#"{"call":"prepare","bounds":[0,0,390,844],"sections":[1.5]}"#, "sections.0"),
+    // What a recorder writes where UIKit passed a non-finite number.
+    (#"{"call":"elements","rect":[0,"NaN",390,844]}"#, "rect.1"),
+    (#"{"call":"targetContentOffset","proposed":[0,0],"velocity":["-Infinity",0]}"#, "velocity.0"),
+    (
+      #"{"call":"shouldInvalidateForPreferredSize","indexPath":[0,0],"preferredSize":["Infinity",30]}"#,
+      "preferredSize.0"
+    ),
+    // A value past LayoutLimits.maximumExtent: the number at fault.
+    (#"{"call":"elements","rect":[0,1e300,390,844]}"#, "rect.1"),
+    // A key given twice: neither value is taken.
+    (#"{"call":"item","indexPath":[0,0],"indexPath":[0,1]}"#, "indexPath"),
   ])
   func valuesThatAreNotJSONNumbersNameTheirField(line: String, field: String) throws {
     let answers = try replay("flow", [prepare, line])
@@ -67,11 +78,22 @@ import Testing
     #expect(counts[0]["field"] as? String == "sections", "\(counts[0])")
   }
 
-  @Test func invalidValueFindsTheFirstBadToken() {
-    #expect(Replayer.invalidValue(in: #"{"a":[1,2,{"b":[true,null,NaN]}]}"#)! == ("NaN", "a.2.b.2"))
-    #expect(Replayer.invalidValue(in: #"{"s":"NaN, in a string","x":-1e400}"#)! == ("-1e400", "x"))
-    #expect(Replayer.invalidValue(in: #"{"ok":[1.5e10,-0,5e-324,"\"q\""]}"#) == nil)
-    #expect(Replayer.invalidValue(in: "garbage") == nil, "outside an object there is no field to name")
+  // The scan that names a bad token's field is HostRecording's
+  // (HostCallFormatTests.theScanFindsTheFirstBadTokenAndTheFirstDuplicateKey).
+
+  @Test func aRecordedLineReplaysAndANonFiniteOneIsRefusedNotAnsweredAsZero() throws {
+    // As LayoutCallRecorder writes them (HostCallFormatTests pins the bytes).
+    let recorded = [
+      #"{"format":1}"#,
+      #"{"call":"prepare","bounds":[0,0,390,844],"sections":[20]}"#,
+      #"{"call":"invalidationContextForPreferredSize","indexPath":[0,3],"preferredSize":["NaN",48]}"#,
+      #"{"call":"invalidationContextForPreferredSize","indexPath":[0,3],"preferredSize":[0,48]}"#,
+    ]
+    let answers = try replay("flow", recorded)
+    #expect(answers[0]["format"] as? Int == 1)
+    #expect(answers[1]["contentSize"] != nil)
+    #expect(answers[2]["field"] as? String == "preferredSize.0", "\(answers[2])")
+    #expect(answers[3]["context"] != nil, "\(answers[3])")
   }
 
   @Test func benchNamesItsFilterWhenNothingMatches() throws {
