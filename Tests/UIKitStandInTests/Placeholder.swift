@@ -1,3 +1,0 @@
-import Testing
-
-@Test func placeholderUIKitStandInTests() { #expect(Bool(true)) }
