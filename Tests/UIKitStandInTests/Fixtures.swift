@@ -16,7 +16,7 @@
     var acceptsPreferredSizes = false
     /// Preferred heights taken from self-sizing, by index path.
     var preferredHeights: [IndexPath: CGFloat] = [:]
-    /// Never settles: every preferred size invalidates (for the bound).
+    /// Never settles: each preferred size changes every row (for the bound).
     var alwaysInvalidatesForPreferred = false
     var flips = false
     var targetOffsetOverride: CGPoint?
@@ -108,7 +108,9 @@
     ) -> UICollectionViewLayoutInvalidationContext {
       let context = super.invalidationContext(
         forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
-      if !alwaysInvalidatesForPreferred {
+      if alwaysInvalidatesForPreferred {
+        rowHeight += 1  // ignores the preferred size and moves: never settles
+      } else {
         preferredHeights[preferredAttributes.indexPath] = preferredAttributes.size.height
       }
       return context
