@@ -9,9 +9,10 @@ extension LayoutHost {
   /// `shouldInvalidateLayout(forPreferredLayoutAttributes:withOriginalAttributes:)`):
   /// when the layout sizes its elements and this one
   /// (`PreparedLayout.takesPreferredSize(for:)`), `id` exists, `size` is acceptable
-  /// (finite, not negative, at most `LayoutLimits.maximumExtent`) and it
-  /// differs from the element's current size by more than 1e-9 pt in
-  /// either axis.
+  /// (finite, not negative, at most `LayoutLimits.maximumExtent`) and the
+  /// size the layout would give for it (`PreparedLayout.sizeGiven(forPreferredSize:of:)`:
+  /// a width past the room clamped) differs from the element's current size
+  /// by more than half a screen pixel (`0.5 / scale` points) in either axis.
   ///
   /// - Complexity: the engine's lookup, O(log n).
   @inlinable
@@ -30,7 +31,12 @@ extension LayoutHost {
     guard Prepared.takesPreferredSizes, LayoutItems.isAcceptable(size), _prepared != nil,
       let current = _prepared!.sizeTakingPreferredSize(for: id, at: _state)
     else { return false }
-    return Swift.abs(current.width - size.width) > 1e-9 || Swift.abs(current.height - size.height) > 1e-9
+    // Against what the layout would give (a tag wider than the room is
+    // clamped: compared with the preferred width it would invalidate on
+    // every pass), to within half a screen pixel.
+    let given = _prepared!.sizeGiven(forPreferredSize: size, of: id)
+    let tolerance = 0.5 / (scale.isFinite && scale >= 1 ? scale : 1)
+    return Swift.abs(current.width - given.width) > tolerance || Swift.abs(current.height - given.height) > tolerance
   }
 
   /// Records `size` as element `id`'s real size (UIKit's

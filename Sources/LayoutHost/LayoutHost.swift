@@ -76,6 +76,22 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// context's merge found it so); `false` when unknown.
   @usableFromInline var cachedIsOrdered = false
   @usableFromInline var _state: Prepared.State
+  /// The scroll view's own content insets around the layout's content
+  /// (UIKit's `adjustedContentInset`: the app's `contentInset` plus the
+  /// safe area, a navigation bar's height say), which the resting offsets
+  /// of `targetContentOffset(forProposed:)` respect: after an update the
+  /// first row rests below the bar, not under it. Non-finite or negative
+  /// values read as 0.
+  public var scrollViewInsets: EdgeInsets {
+    get { _scrollViewInsets }
+    set {
+      func clean(_ v: Double) -> Double { v.isFinite && v > 0 ? Swift.min(v, LayoutLimits.maximumExtent) : 0 }
+      _scrollViewInsets = EdgeInsets(
+        top: clean(newValue.top), left: clean(newValue.left), bottom: clean(newValue.bottom),
+        right: clean(newValue.right))
+    }
+  }
+  @usableFromInline var _scrollViewInsets = EdgeInsets()
   /// Where the current drag began (set by the shell at touch-down): a
   /// layout that limits a swipe to one item measures from there.
   public var dragStart: Point?
@@ -223,10 +239,14 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
       // prepare(forCollectionViewUpdates:). The layout before is kept for
       // the update's mapping, anchor and disappearing elements.
       dataCountsInvalidated = false
+      // It was on screen at these bounds' offset (a scroll that did not
+      // invalidate never told the host; UIKit has not moved the offset
+      // yet), at the size it was prepared for.
       if let prepared = _prepared {
+        let shownBounds = Rect(origin: newBounds.origin, size: preparedSize ?? oldBounds.size)
         var shown = _state
-        shown.contentOffset = oldBounds.origin
-        beforeData = PreparedBefore(prepared: prepared, state: shown, counts: counts, bounds: oldBounds)
+        shown.contentOffset = shownBounds.origin
+        beforeData = PreparedBefore(prepared: prepared, state: shown, counts: counts, bounds: shownBounds)
       }
     }
     let viewport = Viewport(size: bounds.size, scale: scale)
@@ -449,6 +469,42 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     }
   }
 
+  /// Replaces the scroll state's parts other than the offset (as
+  /// `setState(_:)`: the filmstrip's accordion, which the album's
+  /// coordinator drives every frame) and says what that changed, for a
+  /// scoped invalidation instead of a full prepare: the elements on screen
+  /// before or after, sorted, each once, and the content size's change.
+  /// Nothing when the state is the same.
+  ///
+  /// - Complexity: two visible-rect queries and a sort of what they
+  ///   found, O(log n + k log k); never a prepare.
+  public mutating func invalidationContext(forStateChange newState: Prepared.State) -> InvalidationContext {
+    var context = InvalidationContext(reason: .configuration)
+    var next = newState
+    next.contentOffset = bounds.origin
+    guard next != _state else { return context }
+    guard _prepared != nil else {
+      _state = next
+      return context
+    }
+    let sizeBefore = _prepared!.contentSize(at: _state)
+    buffer.removeAll(keepingCapacity: true)
+    _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
+    _state = next
+    _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
+    idBuffer.removeAll(keepingCapacity: true)
+    for a in buffer { idBuffer.append(a.id) }
+    idBuffer.sort()
+    var unique: [ElementID] = []
+    unique.reserveCapacity(idBuffer.count)
+    for id in idBuffer where unique.last != id { unique.append(id) }
+    context.elements = unique
+    let sizeAfter = _prepared!.contentSize(at: _state)
+    context.contentSizeAdjustment = Size(
+      width: sizeAfter.width - sizeBefore.width, height: sizeAfter.height - sizeBefore.height)
+    return context
+  }
+
   /// Invalidates everything: the next `prepare` prepares again (UIKit's
   /// `invalidateLayout()`).
   public mutating func invalidateEverything() { needsPrepare = true }
@@ -609,12 +665,16 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   }
 
   /// `offset` (non-finite coordinates read as 0) clamped into the range
-  /// the scroll view rests in.
+  /// the scroll view rests in: the layout's offset bounds widened by the
+  /// scroll view's own insets (`scrollViewInsets`).
   public func clampedOffset(_ offset: Point) -> Point {
     let offset = offset.sanitized
     guard let prepared else { return offset }
     let range = prepared.offsetBounds(at: state)
-    return Point(x: clamp(offset.x, range.min.x, range.max.x), y: clamp(offset.y, range.min.y, range.max.y))
+    let i = scrollViewInsets
+    return Point(
+      x: clamp(offset.x, range.min.x - i.left, Swift.max(range.min.x - i.left, range.max.x + i.right)),
+      y: clamp(offset.y, range.min.y - i.top, Swift.max(range.min.y - i.top, range.max.y + i.bottom)))
   }
 }
 

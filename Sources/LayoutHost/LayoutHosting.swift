@@ -12,6 +12,7 @@ public protocol LayoutHosting: Sendable {
   var isSelfSizing: Bool { get }
   var erasedLayout: AnyPreparedLayout? { get }
   var dragStart: Point? { get set }
+  var scrollViewInsets: EdgeInsets { get set }
   var pendingAnchor: ElementID? { get }
   mutating func setBounds(_ rect: Rect) throws(HostError)
   @discardableResult mutating func prepare(bounds: Rect, counts: [Int]) throws(HostError) -> Bool

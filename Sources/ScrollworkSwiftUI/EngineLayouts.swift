@@ -4,8 +4,9 @@
 
   /// Places SwiftUI subviews with an engine layout: each subview's size
   /// (its ideal size, no wider than the proposal) is an item's size; the
-  /// engine prepares for the proposed width and places each subview at its
-  /// frame. For small counts: a `Layout` is not lazy (use
+  /// engine prepares for the proposed width (with no width proposed, the
+  /// layout's ideal width: see `IdealWidth`) and places each subview at
+  /// its frame. For small counts: a `Layout` is not lazy (use
   /// `ScrollworkCollection` for large data).
   struct EngineLayoutCore {
     static func frames<L: CollectionLayout>(
@@ -29,9 +30,30 @@
       }
     }
 
-    static func size<L: CollectionLayout>(_ layout: L, proposal: ProposedViewSize, subviews: LayoutSubviews) -> CGSize
+    /// How wide the layout is when no width is proposed (SwiftUI asks for
+    /// the ideal size): the tag cloud on one line, the others as wide as
+    /// their widest subview.
+    enum IdealWidth {
+      case oneLine(spacing: Double)
+      case widestSubview
+    }
+
+    static func size<L: CollectionLayout>(
+      _ layout: L, proposal: ProposedViewSize, subviews: LayoutSubviews, ideal: IdealWidth
+    ) -> CGSize
     where L.Prepared.State == ScrollState {
-      let width = Double(proposal.width ?? 390)
+      let width: Double
+      if let proposed = proposal.width, proposed.isFinite {
+        width = Double(proposed)
+      } else {
+        let natural = sizes(subviews, width: nil)
+        switch ideal {
+        case .oneLine(let spacing):
+          width = natural.reduce(0) { $0 + $1.width } + spacing * Double(Swift.max(0, natural.count - 1))
+        case .widestSubview:
+          width = natural.map(\.width).max() ?? 0
+        }
+      }
       let result = frames(layout, sizes: sizes(subviews, width: width), width: width)
       return CGSize(width: CGFloat(width), height: CGFloat(result.size.height))
     }
@@ -53,7 +75,8 @@
     public var layout: TagCloudLayout
     public init(_ layout: TagCloudLayout = TagCloudLayout()) { self.layout = layout }
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews)
+      EngineLayoutCore.size(
+        layout, proposal: proposal, subviews: subviews, ideal: .oneLine(spacing: layout.itemSpacing))
     }
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
       EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
@@ -65,7 +88,7 @@
     public var layout: MosaicLayout
     public init(_ layout: MosaicLayout = .appleMosaic) { self.layout = layout }
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews)
+      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews, ideal: .widestSubview)
     }
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
       EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
@@ -77,7 +100,7 @@
     public var layout: WaterfallLayout
     public init(_ layout: WaterfallLayout = WaterfallLayout()) { self.layout = layout }
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews)
+      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews, ideal: .widestSubview)
     }
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
       EngineLayoutCore.place(layout, in: bounds, subviews: subviews)

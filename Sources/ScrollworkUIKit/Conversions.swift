@@ -1,66 +1,68 @@
 #if canImport(UIKit)
-  import CoreGraphics
+  import UIKit
+#else
   import Foundation
-  import LayoutCore
-
-  // The shell's only arithmetic: converting between UIKit's types and the
-  // engine's. Every value stays a Double (CGFloat is a Double on every
-  // 64-bit Apple platform).
-
-  extension Rect {
-    /// The engine rectangle of `rect`.
-    @inlinable init(_ rect: CGRect) {
-      self.init(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
-    }
-  }
-
-  extension CGRect {
-    /// UIKit's rectangle of `rect`.
-    @inlinable init(_ rect: Rect) {
-      self.init(x: CGFloat(rect.minX), y: CGFloat(rect.minY), width: CGFloat(rect.width), height: CGFloat(rect.height))
-    }
-  }
-
-  extension Point {
-    @inlinable init(_ point: CGPoint) { self.init(x: Double(point.x), y: Double(point.y)) }
-  }
-
-  extension CGPoint {
-    @inlinable init(_ point: Point) { self.init(x: CGFloat(point.x), y: CGFloat(point.y)) }
-  }
-
-  extension Size {
-    @inlinable init(_ size: CGSize) { self.init(width: Double(size.width), height: Double(size.height)) }
-  }
-
-  extension CGSize {
-    @inlinable init(_ size: Size) { self.init(width: CGFloat(size.width), height: CGFloat(size.height)) }
-  }
-
-  extension CGAffineTransform {
-    @inlinable init(_ t: AffineTransform) {
-      self.init(
-        a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty))
-    }
-  }
-
-  extension ElementID {
-    /// The identity of the element UIKit names by `category`, `kind` and
-    /// `indexPath`; `nil` for an index path that is not [section, item].
-    init?(_ indexPath: IndexPath, kind: String? = nil) {
-      guard indexPath.count == 2 else { return nil }
-      self.init(kind: kind.map { .supplementary($0) } ?? .cell, section: indexPath.section, item: indexPath.item)
-    }
-
-    /// UIKit's index path of the element.
-    var indexPath: IndexPath { IndexPath(item: item, section: section) }
-  }
-
-  extension ItemPath {
-    /// The item path of an index path [section, item]; `nil` otherwise.
-    init?(_ indexPath: IndexPath?) {
-      guard let indexPath, indexPath.count == 2, indexPath.item != NSNotFound else { return nil }
-      self.init(section: indexPath.section, item: indexPath.item)
-    }
-  }
+  import UIKitStandIn
 #endif
+import LayoutCore
+
+// The shell's only arithmetic: converting between UIKit's types and the
+// engine's. Every value stays a Double (CGFloat is a Double on every
+// 64-bit Apple platform).
+
+extension Rect {
+  /// The engine rectangle of `rect`.
+  @inlinable init(_ rect: CGRect) {
+    self.init(x: Double(rect.minX), y: Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
+  }
+}
+
+extension CGRect {
+  /// UIKit's rectangle of `rect`.
+  @inlinable init(_ rect: Rect) {
+    self.init(x: CGFloat(rect.minX), y: CGFloat(rect.minY), width: CGFloat(rect.width), height: CGFloat(rect.height))
+  }
+}
+
+extension Point {
+  @inlinable init(_ point: CGPoint) { self.init(x: Double(point.x), y: Double(point.y)) }
+}
+
+extension CGPoint {
+  @inlinable init(_ point: Point) { self.init(x: CGFloat(point.x), y: CGFloat(point.y)) }
+}
+
+extension Size {
+  @inlinable init(_ size: CGSize) { self.init(width: Double(size.width), height: Double(size.height)) }
+}
+
+extension CGSize {
+  @inlinable init(_ size: Size) { self.init(width: CGFloat(size.width), height: CGFloat(size.height)) }
+}
+
+extension CGAffineTransform {
+  @inlinable init(_ t: LayoutCore.AffineTransform) {
+    self.init(
+      a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx), ty: CGFloat(t.ty))
+  }
+}
+
+extension ElementID {
+  /// The identity of the element UIKit names by `category`, `kind` and
+  /// `indexPath`; `nil` for an index path that is not [section, item].
+  init?(_ indexPath: IndexPath, kind: String? = nil) {
+    guard indexPath.count == 2 else { return nil }
+    self.init(kind: kind.map { .supplementary($0) } ?? .cell, section: indexPath.section, item: indexPath.item)
+  }
+
+  /// UIKit's index path of the element.
+  var indexPath: IndexPath { IndexPath(item: item, section: section) }
+}
+
+extension ItemPath {
+  /// The item path of an index path [section, item]; `nil` otherwise.
+  init?(_ indexPath: IndexPath?) {
+    guard let indexPath, indexPath.count == 2, indexPath.item != NSNotFound else { return nil }
+    self.init(section: indexPath.section, item: indexPath.item)
+  }
+}

@@ -1,28 +1,42 @@
 #if canImport(UIKit)
-  import LayoutCore
-  import LayoutHost
   import UIKit
-
-  /// UIKit's invalidation context carrying the host's own description of
-  /// what changed (`InvalidationContext`), so `invalidateLayout(with:)`
-  /// hands it back to the host unchanged.
-  @MainActor
-  open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationContext {
-    /// What the host said changed; `nil` for a context UIKit made itself
-    /// (a data reload), which invalidates as its flags say.
-    public internal(set) var model: InvalidationContext?
-
-    /// Copies `model` into UIKit's fields: the items and supplementary
-    /// views to refresh and the offset and size adjustments.
-    func take(_ model: InvalidationContext) {
-      self.model = model
-      let items = model.items.map(\.indexPath)
-      if !items.isEmpty { invalidateItems(at: items) }
-      for (kind, ids) in model.supplementaries {
-        invalidateSupplementaryElements(ofKind: kind, at: ids.map(\.indexPath))
-      }
-      contentOffsetAdjustment = CGPoint(model.contentOffsetAdjustment)
-      contentSizeAdjustment = CGSize(model.contentSizeAdjustment)
-    }
-  }
+#else
+  import Foundation
+  import UIKitStandIn
 #endif
+import LayoutCore
+import LayoutHost
+
+/// UIKit's invalidation context carrying the host's own description of
+/// what changed (`InvalidationContext`), so `invalidateLayout(with:)`
+/// hands it back to the host unchanged.
+@MainActor
+open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationContext {
+  /// What the host said changed; `nil` for a context UIKit made itself
+  /// (a data reload), which invalidates as its flags say.
+  public internal(set) var model: InvalidationContext?
+
+  /// Copies `model` into UIKit's fields: the cells, supplementary and
+  /// decoration views to refresh (each kind's run at once: the model's
+  /// elements are sorted by identity, so a kind's elements are adjacent)
+  /// and the offset and size adjustments.
+  func take(_ model: InvalidationContext) {
+    self.model = model
+    let elements = model.elements
+    var start = 0
+    while start < elements.count {
+      let kind = elements[start].kind
+      var end = start + 1
+      while end < elements.count && elements[end].kind == kind { end += 1 }
+      let paths = elements[start..<end].map(\.indexPath)
+      switch kind.category {
+      case .cell: invalidateItems(at: paths)
+      case .supplementary: invalidateSupplementaryElements(ofKind: kind.name, at: paths)
+      case .decoration: invalidateDecorationElements(ofKind: kind.name, at: paths)
+      }
+      start = end
+    }
+    contentOffsetAdjustment = CGPoint(model.contentOffsetAdjustment)
+    contentSizeAdjustment = CGSize(model.contentSizeAdjustment)
+  }
+}

@@ -1,150 +1,153 @@
 #if canImport(UIKit)
-  import LayoutCore
-  import LayoutHost
   import UIKit
-
-  // One initialiser per layout of the registry, with the seeds' presets as
-  // their defaults: `ScrollworkLayout.carousel(.coverFlow)`. Layouts with
-  // scale, fade or parallax effects take `reduceMotion`, which defaults to
-  // the system's Reduce Motion setting and turns the effects off.
-
-  extension ScrollworkLayout where Prepared == PreparedCenteredLayout {
-    /// A carousel that scales, fades and snaps (`.spotify`, `.coverFlow`,
-    /// `.stackedCards`, `.plain`); items are squares as tall as the view
-    /// unless the configuration gives a size.
-    /// With `reduceMotion`, items neither scale nor fade (they still snap).
-    public static func carousel(
-      _ layout: CarouselLayout = .spotify, reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
-    ) -> ScrollworkLayout {
-      var layout = layout
-      if reduceMotion { layout.effect = .none }
-      return ScrollworkLayout(layout, itemSizes: .viewportHeightSquares)
-    }
-
-    /// The vertical list whose centred item is full size and on top; with
-    /// `reduceMotion`, every item is full size and opaque.
-    public static func prominent(
-      _ layout: ProminentLayout = ProminentLayout(), reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
-    ) -> ScrollworkLayout {
-      var layout = layout
-      if reduceMotion {
-        layout.minScale = 1
-        layout.minAlpha = 1
-      }
-      return ScrollworkLayout(layout, itemSizes: .uniform(layout.itemSize))
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedFlowLayout {
-    /// `UICollectionViewFlowLayout`'s behaviour, every item of `itemSize`
-    /// (or sized by `itemSizes`).
-    public static func flow(
-      _ layout: FlowLayout = FlowLayout(), itemSize: CGSize = CGSize(width: 50, height: 50),
-      itemSizes: ItemSizeSource? = nil
-    ) -> ScrollworkLayout {
-      ScrollworkLayout(layout, itemSizes: itemSizes ?? .uniform(Size(itemSize)))
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedPhotoGridLayout {
-    /// The Photos library grid in `mode` (All Photos, Months, N columns);
-    /// photos of `photoSize` pixels unless `itemSizes` says otherwise.
-    public static func photoGrid(
-      _ mode: PhotoGridLayout.Mode = .allPhotos, photoSize: CGSize = CGSize(width: 4032, height: 3024),
-      itemSizes: ItemSizeSource? = nil
-    ) -> ScrollworkLayout {
-      ScrollworkLayout(PhotoGridLayout.photosMonths.with(mode: mode), itemSizes: itemSizes ?? .uniform(Size(photoSize)))
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedStickyHeaderLayout {
-    /// A stretchy header, a sticky menu, sticky section headers and
-    /// parallax photos (`.jungleCup` is the seed's screen); rows of
-    /// `rowHeight` as wide as the view.
-    /// With `reduceMotion`, photos have no parallax.
-    public static func sticky(
-      _ layout: StickyHeaderLayout = .jungleCup, rowHeight: CGFloat = 44,
-      reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
-    ) -> ScrollworkLayout {
-      var layout = layout
-      if reduceMotion { layout.isCellParallaxEnabled = false }
-      return ScrollworkLayout(
-        layout,
-        itemSizes: ItemSizeSource { _, count, viewport in
-          .uniform(Size(width: viewport.width, height: Double(rowHeight)), count: count)
-        })
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedMosaicLayout {
-    /// The mosaic of full-width, half and third segments.
-    public static func mosaic(_ layout: MosaicLayout = .appleMosaic) -> ScrollworkLayout {
-      ScrollworkLayout(layout, itemSizes: .uniform(.zero))
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedWaterfallLayout {
-    /// Columns of items at their own aspect ratios; `itemSizes` gives each
-    /// item's size (its aspect ratio is what counts).
-    public static func waterfall(
-      _ layout: WaterfallLayout = WaterfallLayout(), itemSizes: ItemSizeSource
-    )
-      -> ScrollworkLayout
-    {
-      ScrollworkLayout(layout, itemSizes: itemSizes)
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedTagCloudLayout {
-    /// A tag cloud of self-sizing cells laid out from `estimatedSize` until
-    /// each cell reports its size (`preferredLayoutAttributesFitting(_:)`).
-    public static func tags(
-      _ layout: TagCloudLayout = TagCloudLayout(), estimatedSize: CGSize = CGSize(width: 80, height: 30)
-    )
-      -> ScrollworkLayout
-    {
-      ScrollworkLayout(
-        host: LayoutHost(itemSizes: .uniform(Size(estimatedSize))) { items, viewport throws(LayoutError) in
-          try layout.prepare(estimated: items, viewport: viewport)
-        })
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedTagTableLayout {
-    /// A table whose rows are tag clouds; `itemSizes` gives each tag's size.
-    public static func tagTable(
-      _ layout: TagTableLayout = TagTableLayout(), itemSizes: ItemSizeSource
-    )
-      -> ScrollworkLayout
-    {
-      ScrollworkLayout(layout, itemSizes: itemSizes)
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedAlbumPagerLayout {
-    /// The album's pager: big photos, a page each, with the Photos app's
-    /// parallax; `itemSizes` gives each photo's pixel size.
-    public static func albumPager(
-      _ layout: AlbumPagerLayout = AlbumPagerLayout(), itemSizes: ItemSizeSource
-    )
-      -> ScrollworkLayout
-    {
-      ScrollworkLayout(layout, itemSizes: itemSizes)
-    }
-  }
-
-  extension ScrollworkLayout where Prepared == PreparedFilmstripLayout {
-    /// The album's filmstrip: folded thumbnails, the current one unfolded
-    /// (its state comes from the album's coordinator: `setState(_:)`).
-    public static func filmstrip(
-      _ layout: FilmstripLayout = FilmstripLayout(), itemSizes: ItemSizeSource
-    )
-      -> ScrollworkLayout
-    {
-      ScrollworkLayout(
-        host: LayoutHost(itemSizes: itemSizes, initialState: FilmstripState()) { items, viewport throws(LayoutError) in
-          try layout.prepare(items: items, viewport: viewport)
-        })
-    }
-  }
+#else
+  import Foundation
+  import UIKitStandIn
 #endif
+import LayoutCore
+import LayoutHost
+
+// One initialiser per layout of the registry, with the seeds' presets as
+// their defaults: `ScrollworkLayout.carousel(.coverFlow)`. Layouts with
+// scale, fade or parallax effects take `reduceMotion`, which defaults to
+// the system's Reduce Motion setting and turns the effects off.
+
+extension ScrollworkLayout where Prepared == PreparedCenteredLayout {
+  /// A carousel that scales, fades and snaps (`.spotify`, `.coverFlow`,
+  /// `.stackedCards`, `.plain`); items are squares as tall as the view
+  /// unless the configuration gives a size.
+  /// With `reduceMotion`, items neither scale nor fade (they still snap).
+  public static func carousel(
+    _ layout: CarouselLayout = .spotify, reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+  ) -> ScrollworkLayout {
+    var layout = layout
+    if reduceMotion { layout.effect = .none }
+    return ScrollworkLayout(layout, itemSizes: .viewportHeightSquares)
+  }
+
+  /// The vertical list whose centred item is full size and on top; with
+  /// `reduceMotion`, every item is full size and opaque.
+  public static func prominent(
+    _ layout: ProminentLayout = ProminentLayout(), reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+  ) -> ScrollworkLayout {
+    var layout = layout
+    if reduceMotion {
+      layout.minScale = 1
+      layout.minAlpha = 1
+    }
+    return ScrollworkLayout(layout, itemSizes: .uniform(layout.itemSize))
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedFlowLayout {
+  /// `UICollectionViewFlowLayout`'s behaviour, every item of `itemSize`
+  /// (or sized by `itemSizes`).
+  public static func flow(
+    _ layout: FlowLayout = FlowLayout(), itemSize: CGSize = CGSize(width: 50, height: 50),
+    itemSizes: ItemSizeSource? = nil
+  ) -> ScrollworkLayout {
+    ScrollworkLayout(layout, itemSizes: itemSizes ?? .uniform(Size(itemSize)))
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedPhotoGridLayout {
+  /// The Photos library grid in `mode` (All Photos, Months, N columns);
+  /// photos of `photoSize` pixels unless `itemSizes` says otherwise.
+  public static func photoGrid(
+    _ mode: PhotoGridLayout.Mode = .allPhotos, photoSize: CGSize = CGSize(width: 4032, height: 3024),
+    itemSizes: ItemSizeSource? = nil
+  ) -> ScrollworkLayout {
+    ScrollworkLayout(PhotoGridLayout.photosMonths.with(mode: mode), itemSizes: itemSizes ?? .uniform(Size(photoSize)))
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedStickyHeaderLayout {
+  /// A stretchy header, a sticky menu, sticky section headers and
+  /// parallax photos (`.jungleCup` is the seed's screen); rows of
+  /// `rowHeight` as wide as the view.
+  /// With `reduceMotion`, photos have no parallax.
+  public static func sticky(
+    _ layout: StickyHeaderLayout = .jungleCup, rowHeight: CGFloat = 44,
+    reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+  ) -> ScrollworkLayout {
+    var layout = layout
+    if reduceMotion { layout.isCellParallaxEnabled = false }
+    return ScrollworkLayout(
+      layout,
+      itemSizes: ItemSizeSource { _, count, viewport in
+        .uniform(Size(width: viewport.width, height: Double(rowHeight)), count: count)
+      })
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedMosaicLayout {
+  /// The mosaic of full-width, half and third segments.
+  public static func mosaic(_ layout: MosaicLayout = .appleMosaic) -> ScrollworkLayout {
+    ScrollworkLayout(layout, itemSizes: .uniform(.zero))
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedWaterfallLayout {
+  /// Columns of items at their own aspect ratios; `itemSizes` gives each
+  /// item's size (its aspect ratio is what counts).
+  public static func waterfall(
+    _ layout: WaterfallLayout = WaterfallLayout(), itemSizes: ItemSizeSource
+  )
+    -> ScrollworkLayout
+  {
+    ScrollworkLayout(layout, itemSizes: itemSizes)
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedTagCloudLayout {
+  /// A tag cloud of self-sizing cells laid out from `estimatedSize` until
+  /// each cell reports its size (`preferredLayoutAttributesFitting(_:)`).
+  public static func tags(
+    _ layout: TagCloudLayout = TagCloudLayout(), estimatedSize: CGSize = CGSize(width: 80, height: 30)
+  )
+    -> ScrollworkLayout
+  {
+    ScrollworkLayout(
+      host: LayoutHost(itemSizes: .uniform(Size(estimatedSize))) { items, viewport throws(LayoutError) in
+        try layout.prepare(estimated: items, viewport: viewport)
+      })
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedTagTableLayout {
+  /// A table whose rows are tag clouds; `itemSizes` gives each tag's size.
+  public static func tagTable(
+    _ layout: TagTableLayout = TagTableLayout(), itemSizes: ItemSizeSource
+  )
+    -> ScrollworkLayout
+  {
+    ScrollworkLayout(layout, itemSizes: itemSizes)
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedAlbumPagerLayout {
+  /// The album's pager: big photos, a page each, with the Photos app's
+  /// parallax; `itemSizes` gives each photo's pixel size.
+  public static func albumPager(
+    _ layout: AlbumPagerLayout = AlbumPagerLayout(), itemSizes: ItemSizeSource
+  )
+    -> ScrollworkLayout
+  {
+    ScrollworkLayout(layout, itemSizes: itemSizes)
+  }
+}
+
+extension ScrollworkLayout where Prepared == PreparedFilmstripLayout {
+  /// The album's filmstrip: folded thumbnails, the current one unfolded
+  /// (its state comes from the album's coordinator: `setState(_:)`).
+  public static func filmstrip(
+    _ layout: FilmstripLayout = FilmstripLayout(), itemSizes: ItemSizeSource
+  )
+    -> ScrollworkLayout
+  {
+    ScrollworkLayout(
+      host: LayoutHost(itemSizes: itemSizes, initialState: FilmstripState()) { items, viewport throws(LayoutError) in
+        try layout.prepare(items: items, viewport: viewport)
+      })
+  }
+}

@@ -1,86 +1,109 @@
 #if canImport(UIKit)
-  import LayoutCore
   import UIKit
-
-  /// Layout attributes with the values some Scrollwork layouts compute
-  /// beyond UIKit's set: the photo's rectangle inside the cell (aspect-fill
-  /// cropping, parallax), the stretchy header's darkening, the Months
-  /// summary's style progress. A cell reads them in
-  /// `apply(_:)`.
-  ///
-  /// `copy(with:)` and `isEqual(_:)` include every extra value: UIKit
-  /// compares attributes to decide whether a cell needs them again, and
-  /// drops a change these two miss.
-  @MainActor
-  open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
-    /// Where the element's photo goes, in the element's own coordinates
-    /// (origin at its top-left corner); `nil` to fill the element.
-    public var contentRect: CGRect?
-    /// An overlay over the content, 0 (none) to 1 (opaque).
-    public var overlayAlpha: CGFloat = 0
-    /// How far the element shows its mode's accessory style, 0 to 1.
-    public var styleProgress: CGFloat = 0
-    /// The corner radius the layout asks for, in points.
-    public var cornerRadius: CGFloat = 0
-
-    open override func copy(with zone: NSZone? = nil) -> Any {
-      let copy = super.copy(with: zone)
-      if let copy = copy as? ScrollworkLayoutAttributes {
-        copy.contentRect = contentRect
-        copy.overlayAlpha = overlayAlpha
-        copy.styleProgress = styleProgress
-        copy.cornerRadius = cornerRadius
-      }
-      return copy
-    }
-
-    // UIKit calls `isEqual(_:)` (an `NSObject` method, so not isolated) on
-    // the main thread, where it lays out: the main actor's values are read
-    // there.
-    open override func isEqual(_ object: Any?) -> Bool {
-      guard let other = object as? ScrollworkLayoutAttributes else { return false }
-      let same = MainActor.assumeIsolated {
-        other.contentRect == contentRect && other.overlayAlpha == overlayAlpha
-          && other.styleProgress == styleProgress && other.cornerRadius == cornerRadius
-      }
-      return same && super.isEqual(object)
-    }
-
-    /// Copies `attributes` into these: frame (as centre and size),
-    /// transform, alpha, z-index, hidden, and the extras.
-    func apply(_ attributes: LayoutAttributes) {
-      center = CGPoint(attributes.center)
-      size = CGSize(attributes.size)
-      transform = CGAffineTransform(attributes.transform)
-      alpha = CGFloat(attributes.alpha)
-      zIndex = attributes.zIndex
-      isHidden = attributes.isHidden
-      ScrollworkLayoutAttributes.applyExtras(attributes.extras, to: self)
-    }
-
-    /// The layout's extra values (`LayoutAttributes.extras`): the one place
-    /// that reads them.
-    static func applyExtras(_ extras: AttributeExtras, to target: ScrollworkLayoutAttributes) {
-      target.contentRect = extras.contentRect.map { CGRect($0) }
-      target.overlayAlpha = CGFloat(extras.overlayAlpha)
-      target.styleProgress = CGFloat(extras.styleProgress)
-      target.cornerRadius = CGFloat(extras.cornerRadius)
-    }
-
-    /// New attributes for `attributes`, of this class.
-    static func make(_ attributes: LayoutAttributes) -> ScrollworkLayoutAttributes {
-      let made: ScrollworkLayoutAttributes
-      let kind = attributes.id.kind
-      switch kind.category {
-      case .cell:
-        made = ScrollworkLayoutAttributes(forCellWith: attributes.id.indexPath)
-      case .supplementary:
-        made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.name, with: attributes.id.indexPath)
-      case .decoration:
-        made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.name, with: attributes.id.indexPath)
-      }
-      made.apply(attributes)
-      return made
-    }
-  }
+#else
+  import Foundation
+  import UIKitStandIn
 #endif
+import LayoutCore
+
+/// Layout attributes with the values some Scrollwork layouts compute
+/// beyond UIKit's set: the photo's rectangle inside the cell (aspect-fill
+/// cropping, parallax), the stretchy header's darkening, the Months
+/// summary's style progress. A cell reads them in
+/// `apply(_:)`.
+///
+/// `copy(with:)` and `isEqual(_:)` include every extra value: UIKit
+/// compares attributes to decide whether a cell needs them again, and
+/// drops a change these two miss.
+@MainActor
+open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
+  /// Where the element's photo goes, in the element's own coordinates
+  /// (origin at its top-left corner); `nil` to fill the element.
+  public var contentRect: CGRect?
+  /// An overlay over the content, 0 (none) to 1 (opaque).
+  public var overlayAlpha: CGFloat = 0
+  /// How far the element shows its mode's accessory style, 0 to 1.
+  public var styleProgress: CGFloat = 0
+  /// The corner radius the layout asks for, in points.
+  public var cornerRadius: CGFloat = 0
+
+  open override func copy(with zone: NSZone? = nil) -> Any {
+    let copy = super.copy(with: zone)
+    if let copy = copy as? ScrollworkLayoutAttributes {
+      copy.contentRect = contentRect
+      copy.overlayAlpha = overlayAlpha
+      copy.styleProgress = styleProgress
+      copy.cornerRadius = cornerRadius
+    }
+    return copy
+  }
+
+  // UIKit calls `isEqual(_:)` (an `NSObject` method, so not isolated) on
+  // the main thread, where it lays out: the main actor's values are read
+  // there.
+  open override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? ScrollworkLayoutAttributes else { return false }
+    let same = MainActor.assumeIsolated {
+      other.contentRect == contentRect && other.overlayAlpha == overlayAlpha
+        && other.styleProgress == styleProgress && other.cornerRadius == cornerRadius
+    }
+    return same && super.isEqual(object)
+  }
+
+  /// Copies `attributes` into these: frame (as centre and size),
+  /// transform, alpha, z-index, hidden, and the extras.
+  func apply(_ attributes: LayoutAttributes) {
+    center = CGPoint(attributes.center)
+    size = CGSize(attributes.size)
+    transform = CGAffineTransform(attributes.transform)
+    alpha = CGFloat(attributes.alpha)
+    zIndex = attributes.zIndex
+    isHidden = attributes.isHidden
+    ScrollworkLayoutAttributes.applyExtras(attributes.extras, to: self)
+  }
+
+  /// Whether these attributes carry exactly `attributes`' values (what
+  /// `apply(_:)` would set), so the object can be given to UIKit again.
+  func holds(_ attributes: LayoutAttributes) -> Bool {
+    let extras = attributes.extras
+    return center == CGPoint(attributes.center) && size == CGSize(attributes.size)
+      && transform == CGAffineTransform(attributes.transform) && alpha == CGFloat(attributes.alpha)
+      && zIndex == attributes.zIndex && isHidden == attributes.isHidden
+      && contentRect == extras.contentRect.map { CGRect($0) } && overlayAlpha == CGFloat(extras.overlayAlpha)
+      && styleProgress == CGFloat(extras.styleProgress) && cornerRadius == CGFloat(extras.cornerRadius)
+  }
+
+  /// The layout's extra values (`LayoutAttributes.extras`): the one place
+  /// that reads them.
+  static func applyExtras(_ extras: AttributeExtras, to target: ScrollworkLayoutAttributes) {
+    target.contentRect = extras.contentRect.map { CGRect($0) }
+    target.overlayAlpha = CGFloat(extras.overlayAlpha)
+    target.styleProgress = CGFloat(extras.styleProgress)
+    target.cornerRadius = CGFloat(extras.cornerRadius)
+  }
+
+  /// New attributes for `attributes`, of this class.
+  static func make(_ attributes: LayoutAttributes) -> ScrollworkLayoutAttributes {
+    let made: ScrollworkLayoutAttributes
+    let kind = attributes.id.kind
+    switch kind.category {
+    case .cell:
+      made = ScrollworkLayoutAttributes(forCellWith: attributes.id.indexPath)
+    case .supplementary:
+      made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.name, with: attributes.id.indexPath)
+    case .decoration:
+      made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.name, with: attributes.id.indexPath)
+    }
+    made.apply(attributes)
+    return made
+  }
+}
+
+/// The view UIKit shows for a decoration element of a Scrollwork layout
+/// (the tag table's row backgrounds): registered by `ScrollworkLayout` for
+/// every decoration kind its layout emits, so UIKit never meets a kind
+/// nothing registered. It draws nothing; subclass and register your own
+/// class for the kind (`register(_:forDecorationViewOfKind:)` on the
+/// layout) to draw one.
+@MainActor
+open class ScrollworkDecorationView: UICollectionReusableView {}

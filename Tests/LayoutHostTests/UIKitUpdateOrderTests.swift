@@ -31,9 +31,10 @@ import Testing
     let bounds = Rect(x: 0, y: 3000, width: 390, height: 844)
     try host.prepare(bounds: bounds, counts: [1000])
     let before = host
-    let updates = (0..<10).map { CollectionUpdate.deleteItem(ItemPath(section: 0, item: $0)) } + [
-      .insertItem(ItemPath(section: 0, item: 0))
-    ]
+    let updates =
+      (0..<10).map { CollectionUpdate.deleteItem(ItemPath(section: 0, item: $0)) } + [
+        .insertItem(ItemPath(section: 0, item: 0))
+      ]
     try Self.uikitOrder(&host, updates, [991])
     #expect(host.counts == [991])
     let anchor = try #require(host.pendingAnchor)

@@ -146,6 +146,16 @@ public protocol PreparedLayout: Sendable {
   /// - Complexity: that of `geometry(for:at:)`.
   func sizeTakingPreferredSize(for id: ElementID, at state: State) -> Size?
 
+  /// The size the layout would give element `id` if it recorded the
+  /// preferred size `size` (a self-sizing layout clamps a width past its
+  /// `maxItemWidth`; the waterfall keeps the column's width and the aspect
+  /// ratio): what a host compares with the element's current size, so a
+  /// cell that keeps preferring a size the layout cannot give does not
+  /// invalidate on every self-sizing pass. The default answers `size`.
+  ///
+  /// - Complexity: O(1).
+  func sizeGiven(forPreferredSize size: Size, of id: ElementID) -> Size
+
   /// Records `size` as element `id`'s real size, keeping the first element
   /// on screen at content offset `offset` where it is on screen (re-breaking
   /// lines from it upward where the layout breaks lines), and returns the
@@ -169,6 +179,9 @@ extension PreparedLayout {
 
   /// `false`: the layout does not take preferred sizes.
   public func takesPreferredSize(for id: ElementID) -> Bool { false }
+
+  /// `size`: the layout gives what it is given.
+  public func sizeGiven(forPreferredSize size: Size, of id: ElementID) -> Size { size }
 
   /// The element's size from `geometry(for:at:)` when the layout takes a
   /// preferred size for `id` and `id` exists (see the requirement).

@@ -10,6 +10,14 @@
 // a host's preferred size costs it less (`bench --filter host-size`).
 
 extension PreparedFlowLayout {
+  /// The size across the lines is clamped to the room between the
+  /// section insets, as recording does.
+  public func sizeGiven(forPreferredSize size: Size, of id: ElementID) -> Size {
+    var given = size
+    given[layout.axis.cross] = Swift.min(given[layout.axis.cross], room)
+    return given
+  }
+
   /// `SelfSizingLayout.sizeTakingPreferredSize(for:at:)`, specialized.
   public func sizeTakingPreferredSize(for id: ElementID, at state: ScrollState) -> Size? {
     sharedSizeTakingPreferredSize(for: id, at: state)
@@ -22,6 +30,11 @@ extension PreparedFlowLayout {
 }
 
 extension PreparedStickyHeaderLayout {
+  /// A width past `maxItemWidth` is clamped to it, as recording does.
+  public func sizeGiven(forPreferredSize size: Size, of id: ElementID) -> Size {
+    Size(width: Swift.min(size.width, maxItemWidth), height: size.height)
+  }
+
   /// `SelfSizingLayout.sizeTakingPreferredSize(for:at:)`, specialized.
   public func sizeTakingPreferredSize(for id: ElementID, at state: ScrollState) -> Size? {
     sharedSizeTakingPreferredSize(for: id, at: state)
@@ -34,6 +47,14 @@ extension PreparedStickyHeaderLayout {
 }
 
 extension PreparedWaterfallLayout {
+  /// The column's width and the height the size's aspect ratio gives at
+  /// it (0 for a zero width), as recording does.
+  public func sizeGiven(forPreferredSize size: Size, of id: ElementID) -> Size {
+    guard id.section >= 0, id.section < sections.count else { return size }
+    let width = sections[id.section].columnWidth
+    return Size(width: width, height: size.width > 0 ? width * size.height / size.width : 0)
+  }
+
   /// `SelfSizingLayout.sizeTakingPreferredSize(for:at:)`, specialized.
   public func sizeTakingPreferredSize(for id: ElementID, at state: ScrollState) -> Size? {
     sharedSizeTakingPreferredSize(for: id, at: state)
@@ -46,6 +67,11 @@ extension PreparedWaterfallLayout {
 }
 
 extension PreparedTagCloudLayout {
+  /// A width past `maxItemWidth` is clamped to it, as recording does.
+  public func sizeGiven(forPreferredSize size: Size, of id: ElementID) -> Size {
+    Size(width: Swift.min(size.width, maxItemWidth), height: size.height)
+  }
+
   /// `SelfSizingLayout.sizeTakingPreferredSize(for:at:)`, specialized.
   public func sizeTakingPreferredSize(for id: ElementID, at state: ScrollState) -> Size? {
     sharedSizeTakingPreferredSize(for: id, at: state)
@@ -58,6 +84,11 @@ extension PreparedTagCloudLayout {
 }
 
 extension PreparedTagTableLayout {
+  /// A width past `maxItemWidth` is clamped to it, as recording does.
+  public func sizeGiven(forPreferredSize size: Size, of id: ElementID) -> Size {
+    Size(width: Swift.min(size.width, maxItemWidth), height: size.height)
+  }
+
   /// `SelfSizingLayout.sizeTakingPreferredSize(for:at:)`, specialized.
   public func sizeTakingPreferredSize(for id: ElementID, at state: ScrollState) -> Size? {
     sharedSizeTakingPreferredSize(for: id, at: state)
