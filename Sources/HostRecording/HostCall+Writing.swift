@@ -123,7 +123,7 @@ extension HostLine {
 }
 
 /// Builds one JSON object, fields in the order they are added.
-struct JSONLineWriter {
+public struct JSONLineWriter {
   private var body = ""
 
   var text: String { "{" + body + "}" }
@@ -172,8 +172,9 @@ struct JSONLineWriter {
 
   /// A JSON string: `"` and `\` escaped, line feed, carriage return and
   /// tab as `\n`, `\r`, `\t`, every other control character below U+0020
-  /// as `\u00xx`; everything else as it is (UTF-8).
-  static func string(_ value: String) -> String {
+  /// as `\u00xx`; everything else as it is (UTF-8). The one JSON string
+  /// writer of the package (the tool's answers use it too).
+  public static func string(_ value: String) -> String {
     var out = "\""
     for scalar in value.unicodeScalars {
       switch scalar {

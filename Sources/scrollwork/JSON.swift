@@ -1,3 +1,4 @@
+import HostRecording
 import LayoutCore
 import Synchronization
 
@@ -42,26 +43,7 @@ struct JSONWriter {
     return String(value)
   }
 
-  static func string(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func string(_ value: String) -> String { JSONLineWriter.string(value) }
 
   static func array(_ values: [Double]) -> String {
     "[" + values.map(number).joined(separator: ",") + "]"
