@@ -72,8 +72,9 @@ let package = Package(
 
     /// Where UIKit is absent (Linux, macOS): UIKit's names and a
     /// `UICollectionView` that drives a layout in UIKit's order, so the
-    /// shells below build, run and are tested here.
-    .target(name: "UIKitStandIn"),
+    /// shells below build, run and are tested here (Foundation, and
+    /// CollectionChanges for the diffable data source's fewest moves).
+    .target(name: "UIKitStandIn", dependencies: ["CollectionChanges"]),
 
     .target(
       name: "ScrollworkUIKit",
@@ -148,9 +149,10 @@ let package = Package(
       dependencies: [
         "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "ScrollworkTestSupport",
       ]),
-    .testTarget(name: "UIKitStandInTests", dependencies: ["UIKitStandIn"]),
+    .testTarget(name: "UIKitStandInTests", dependencies: ["UIKitStandIn", "ScrollworkTestSupport"]),
     .testTarget(name: "HostRecordingTests", dependencies: ["HostRecording", "LayoutHost", "LayoutCore"]),
-    .testTarget(name: "CollectionChangesTests", dependencies: ["CollectionChanges", "LayoutCore"]),
+    .testTarget(
+      name: "CollectionChangesTests", dependencies: ["CollectionChanges", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollworkUIKitTests",
       dependencies: [

@@ -150,7 +150,7 @@ public struct IdentifiedItems<Item, ID: Hashable> {
     for (new, old) in oldPositionOfNew.enumerated() where old < 0 {
       updates.append(.insertItem(ItemPath(section: section, item: new)))
     }
-    let stays = Self.longestIncreasingRun(oldPositionOfNew)
+    let stays = longestIncreasingRun(oldPositionOfNew)
     for (new, old) in oldPositionOfNew.enumerated() where old >= 0 && !stays[new] {
       updates.append(.moveItem(from: ItemPath(section: section, item: old), to: ItemPath(section: section, item: new)))
     }
@@ -171,34 +171,6 @@ public struct IdentifiedItems<Item, ID: Hashable> {
     }
   }
 
-  /// Flags, per entry of `sequence`, the entries of one longest strictly
-  /// increasing run of its non-negative values (negative entries are never
-  /// flagged): the kept items that need not move.
-  ///
-  /// - Complexity: O(k log k) for k non-negative entries (patience sorting).
-  static func longestIncreasingRun(_ sequence: [Int]) -> [Bool] {
-    // tails[l]: the index in `sequence` of the smallest tail of a run of
-    // length l + 1; previous[i]: the entry before i in its best run.
-    var tails: [Int] = []
-    var previous = [Int](repeating: -1, count: sequence.count)
-    for (i, value) in sequence.enumerated() where value >= 0 {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let mid = (low + high) / 2
-        if sequence[tails[mid]] < value { low = mid + 1 } else { high = mid }
-      }
-      if low > 0 { previous[i] = tails[low - 1] }
-      if low == tails.count { tails.append(i) } else { tails[low] = i }
-    }
-    var flags = [Bool](repeating: false, count: sequence.count)
-    var i = tails.last ?? -1
-    while i >= 0 {
-      flags[i] = true
-      i = previous[i]
-    }
-    return flags
-  }
 }
 
 extension IdentifiedItems: Sendable where Item: Sendable, ID: Sendable {}

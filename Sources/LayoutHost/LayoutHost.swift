@@ -230,7 +230,6 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @discardableResult
   public mutating func prepare(bounds newBounds: Rect, counts newCounts: [Int]) throws(HostError) -> Bool {
     try Self.checkCounts(newCounts)
-    let oldBounds = bounds
     try setBounds(newBounds)
     if !needsPrepare, prepared != nil, preparedSize == bounds.size, counts == newCounts { return false }
     if dataCountsInvalidated {
@@ -243,7 +242,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
       // invalidate never told the host; UIKit has not moved the offset
       // yet), at the size it was prepared for.
       if let prepared = _prepared {
-        let shownBounds = Rect(origin: newBounds.origin, size: preparedSize ?? oldBounds.size)
+        let shownBounds = Rect(origin: newBounds.origin, size: preparedSize ?? newBounds.size)
         var shown = _state
         shown.contentOffset = shownBounds.origin
         beforeData = PreparedBefore(prepared: prepared, state: shown, counts: counts, bounds: shownBounds)
@@ -476,8 +475,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// before or after, sorted, each once, and the content size's change.
   /// Nothing when the state is the same.
   ///
-  /// - Complexity: two visible-rect queries and a sort of what they
-  ///   found, O(log n + k log k); never a prepare.
+  /// - Complexity: two visible-rect queries and an ordering of what they
+  ///   found, O(log n + k log k); never a prepare, and no allocation once
+  ///   the previous context has been released.
   public mutating func invalidationContext(forStateChange newState: Prepared.State) -> InvalidationContext {
     var context = InvalidationContext(reason: .configuration)
     var next = newState
@@ -492,13 +492,18 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
     _state = next
     _prepared!.attributes(in: _bounds, at: _state, into: &buffer)
+    // Before and after, in order, each once: in the host's buffers (the
+    // album's coordinator changes the state every frame of a drag).
     idBuffer.removeAll(keepingCapacity: true)
     for a in buffer { idBuffer.append(a.id) }
-    idBuffer.sort()
-    var unique: [ElementID] = []
-    unique.reserveCapacity(idBuffer.count)
-    for id in idBuffer where unique.last != id { unique.append(id) }
-    context.elements = unique
+    Self.order(&idBuffer, 0..<idBuffer.count, scratch: &mergeBuffer)
+    var kept = 0
+    for i in idBuffer.indices where kept == 0 || idBuffer[i] != idBuffer[kept - 1] {
+      idBuffer[kept] = idBuffer[i]
+      kept += 1
+    }
+    idBuffer.removeLast(idBuffer.count - kept)
+    context.elements = idBuffer
     let sizeAfter = _prepared!.contentSize(at: _state)
     context.contentSizeAdjustment = Size(
       width: sizeAfter.width - sizeBefore.width, height: sizeAfter.height - sizeBefore.height)

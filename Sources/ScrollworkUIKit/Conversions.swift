@@ -55,6 +55,13 @@ extension ElementID {
     self.init(kind: kind.map { .supplementary($0) } ?? .cell, section: indexPath.section, item: indexPath.item)
   }
 
+  /// The identity of the decoration element of `kind` at `indexPath`;
+  /// `nil` for an index path that is not [section, item].
+  init?(_ indexPath: IndexPath, decorationKind kind: String) {
+    guard indexPath.count == 2 else { return nil }
+    self.init(kind: .decoration(kind), section: indexPath.section, item: indexPath.item)
+  }
+
   /// UIKit's index path of the element.
   var indexPath: IndexPath { IndexPath(item: item, section: section) }
 }

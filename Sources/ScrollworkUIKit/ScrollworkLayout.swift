@@ -242,8 +242,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   open override func layoutAttributesForDecorationView(
     ofKind elementKind: String, at indexPath: IndexPath
   ) -> UICollectionViewLayoutAttributes? {
-    guard indexPath.count == 2 else { return nil }
-    let id = ElementID(kind: .decoration(elementKind), section: indexPath.section, item: indexPath.item)
+    guard let id = ElementID(indexPath, decorationKind: elementKind) else { return nil }
     return host.attributes(for: id).map(reused)
   }
 
@@ -318,11 +317,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     case .cell: ElementID(attributes.indexPath)
     case .supplementaryView: ElementID(attributes.indexPath, kind: attributes.representedElementKind)
     case .decorationView:
-      attributes.representedElementKind.flatMap { kind in
-        attributes.indexPath.count == 2
-          ? ElementID(kind: .decoration(kind), section: attributes.indexPath.section, item: attributes.indexPath.item)
-          : nil
-      }
+      attributes.representedElementKind.flatMap { ElementID(attributes.indexPath, decorationKind: $0) }
     @unknown default: nil
     }
   }

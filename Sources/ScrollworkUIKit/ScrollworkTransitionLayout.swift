@@ -111,9 +111,9 @@ open class ScrollworkTransitionLayout: UICollectionViewTransitionLayout {
   open override func layoutAttributesForDecorationView(
     ofKind elementKind: String, at indexPath: IndexPath
   ) -> UICollectionViewLayoutAttributes? {
-    guard transition != nil, indexPath.count == 2 else {
+    guard transition != nil, let id = ElementID(indexPath, decorationKind: elementKind) else {
       return super.layoutAttributesForDecorationView(ofKind: elementKind, at: indexPath)
     }
-    return presented(ElementID(kind: .decoration(elementKind), section: indexPath.section, item: indexPath.item))
+    return presented(id)
   }
 }

@@ -1,4 +1,5 @@
 #if !canImport(UIKit)
+  import CollectionChanges
   import Foundation
 
   /// UIKit's `UICollectionViewDiffableDataSource`: the data source of a
@@ -352,29 +353,4 @@
     init(_ value: Value) { self.value = value }
   }
 
-  /// Flags, per entry of `sequence`, one longest strictly increasing run
-  /// of its non-negative values (negative entries are never flagged).
-  ///
-  /// - Complexity: O(k log k) for k non-negative entries.
-  func longestIncreasingRun(_ sequence: [Int]) -> [Bool] {
-    var tails: [Int] = []
-    var previous = [Int](repeating: -1, count: sequence.count)
-    for (i, value) in sequence.enumerated() where value >= 0 {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let mid = (low + high) / 2
-        if sequence[tails[mid]] < value { low = mid + 1 } else { high = mid }
-      }
-      if low > 0 { previous[i] = tails[low - 1] }
-      if low == tails.count { tails.append(i) } else { tails[low] = i }
-    }
-    var flags = [Bool](repeating: false, count: sequence.count)
-    var i = tails.last ?? -1
-    while i >= 0 {
-      flags[i] = true
-      i = previous[i]
-    }
-    return flags
-  }
 #endif

@@ -47,18 +47,23 @@
       }
     }
 
+    /// Step 1: `prepare()` when the layout is invalid, with the counts read
+    /// first (UIKit reads them before it prepares).
+    func prepareIfNeeded(_ layout: UICollectionViewLayout) {
+      guard layoutNeedsPrepare else { return }
+      loadCountsIfNeeded()
+      layoutNeedsPrepare = false
+      hasPrepared = true
+      log(.prepare, layout)
+      layout.prepare()
+    }
+
     /// Steps 1 and 2: prepares the layout if it is invalid and asks for
     /// the content size and the attributes in `rect`; `nil` when the
     /// layout's answer raised.
     func prepareAndQuery(rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
       let layout = currentLayout
-      if layoutNeedsPrepare {
-        loadCountsIfNeeded()
-        layoutNeedsPrepare = false
-        hasPrepared = true
-        log(.prepare, layout)
-        layout.prepare()
-      }
+      prepareIfNeeded(layout)
       log(.collectionViewContentSize, layout)
       contentSize = layout.collectionViewContentSize
       log(.layoutAttributesForElements(in: rect), layout)

@@ -118,11 +118,8 @@
 
     /// prepare, content size, target offset (adopted), elements.
     func prepareNewLayoutAndOffset(_ layout: UICollectionViewLayout) -> [UICollectionViewLayoutAttributes]? {
-      loadCountsIfNeeded()
-      layoutNeedsPrepare = false
-      hasPrepared = true
-      log(.prepare, layout)
-      layout.prepare()
+      layoutNeedsPrepare = true
+      prepareIfNeeded(layout)
       log(.collectionViewContentSize, layout)
       contentSize = layout.collectionViewContentSize
       let proposed = contentOffset

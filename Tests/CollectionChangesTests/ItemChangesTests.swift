@@ -1,21 +1,8 @@
 import LayoutCore
+import ScrollworkTestSupport
 import Testing
 
 @testable import CollectionChanges
-
-/// SplitMix64, seeded: every run checks the same cases (the seed is in
-/// each failure's message).
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 struct Photo: Identifiable, Equatable, Sendable {
   var id: Int
@@ -69,7 +56,7 @@ func longestIncreasingLength(_ values: [Int]) -> Int {
 /// A random next version of `old`: some deleted, some inserted (new
 /// identities below `space`), some reordered, some captions changed, and
 /// now and then an identity repeated.
-func mutate(_ old: [Photo], space: Int, using random: inout SeededRandom) -> [Photo] {
+func mutate(_ old: [Photo], space: Int, using random: inout SplitMix64) -> [Photo] {
   var next = old.filter { _ in Int.random(in: 0..<5, using: &random) != 0 }
   let present = Set(next.map(\.id))
   let absent = (0..<space).filter { !present.contains($0) }.shuffled(using: &random)
@@ -101,7 +88,7 @@ func firstOccurrences(_ items: [Photo]) -> [Photo] {
 @Suite struct ItemChangesTests {
   @Test func updatesTurnTheOldIdentitiesIntoTheNewOnesOverSeededSequences() throws {
     for seed in UInt64(0)..<200 {
-      var random = SeededRandom(seed: 0xC011_EC71 &+ seed)
+      var random = SplitMix64(seed: 0xC011_EC71 &+ seed)
       let space = Int.random(in: 1...40, using: &random)
       var state = IdentifiedItems<Photo, Int>()
       var shown: [Photo] = []  // what the view shows: first occurrences
@@ -223,10 +210,10 @@ func firstOccurrences(_ items: [Photo]) -> [Photo] {
   }
 
   @Test func theIncreasingRunIsALongestOne() {
-    var random = SeededRandom(seed: 42)
+    var random = SplitMix64(seed: 42)
     for _ in 0..<300 {
       let values = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int.random(in: -3...20, using: &random) }
-      let flags = IdentifiedItems<Int, Int>.longestIncreasingRun(values)
+      let flags = longestIncreasingRun(values)
       let picked = values.indices.filter { flags[$0] }.map { values[$0] }
       #expect(picked.allSatisfy { $0 >= 0 })
       #expect(zip(picked, picked.dropFirst()).allSatisfy { $0 < $1 }, "\(values)")

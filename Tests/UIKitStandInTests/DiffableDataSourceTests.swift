@@ -1,5 +1,6 @@
 #if !canImport(UIKit)
   import Foundation
+  import ScrollworkTestSupport
   import Testing
   import UIKitStandIn
 
@@ -93,18 +94,6 @@
     snapshot.appendSections(sections.map(\.0))
     for (section, items) in sections { snapshot.appendItems(items, toSection: section) }
     return snapshot
-  }
-
-  /// SplitMix64, seeded.
-  struct DiffableRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
   }
 
   @MainActor @Suite struct DiffableDataSourceTests {
@@ -210,7 +199,7 @@
 
     @Test func seededSequencesOfSnapshotsApplyWithoutInconsistencies() throws {
       for seed in UInt64(0)..<60 {
-        var random = DiffableRandom(state: 0xD1FF_AB1E &+ seed)
+        var random = SplitMix64(seed: 0xD1FF_AB1E &+ seed)
         let f = DiffableFixture()
         var sections: [(String, [Int])] = []
         var nextItem = 0
