@@ -27,7 +27,8 @@ import LayoutHost
 ///
 /// Every frame of a drag or of the accordion's animation gives the strip
 /// its new state through a scoped invalidation (the thumbnails on screen),
-/// never a full prepare.
+/// never a full prepare. The link's display link runs only while a frame
+/// changes something (it stops at the first tick that changes nothing).
 @MainActor
 public final class ScrollworkAlbumLink: NSObject, UICollectionViewDelegate {
   public let pager: UICollectionView
@@ -112,7 +113,12 @@ public final class ScrollworkAlbumLink: NSObject, UICollectionViewDelegate {
 
   private func startTicking() {
     guard displayLink == nil else { return }
-    let link = makeDisplayLink { [weak self] link in self?.tick(link) }
+    // A link let go of while its display link runs: the display link
+    // (which the run loop keeps) stops at its next frame.
+    let link = makeDisplayLink { [weak self] link in
+      guard let self else { return link.invalidate() }
+      self.tick(link)
+    }
     link.preferredFrameRateRange = CAFrameRateRange(minimum: 60, maximum: 120, preferred: 120)
     link.add(to: .main, forMode: .common)
     displayLink = link
@@ -123,8 +129,17 @@ public final class ScrollworkAlbumLink: NSObject, UICollectionViewDelegate {
     displayLink = nil
   }
 
+  /// A tick that changed nothing stops the display link: the strip
+  /// follows the pager (`.following`) from every frame of a leader
+  /// switch's blend, but once the blend is over it moves only with the
+  /// pager's `scrollViewDidScroll`, and a display link left running would
+  /// tick the album at 120 Hz while the user looks at a photo. The next
+  /// delegate call that reports an animating phase starts it again.
   private func tick(_ link: CADisplayLink) {
-    apply(album.tick(at: link.targetTimestamp))
+    let before = album.linkOutput()
+    let output = album.tick(at: link.targetTimestamp)
+    apply(output)
+    if output == before { stopTicking() }
   }
 
   // MARK: The app's delegate calls
