@@ -229,9 +229,13 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   ///   prepare succeeds.
   @discardableResult
   public mutating func prepare(bounds newBounds: Rect, counts newCounts: [Int]) throws(HostError) -> Bool {
-    try Self.checkCounts(newCounts)
+    // Counts already taken need no second check (O(sections)): a shell
+    // passes the host's own counts back on every frame that prepares
+    // without a data change (compared by identity, O(1)).
+    let sameCounts = _prepared != nil && _counts == newCounts
+    if !sameCounts { try Self.checkCounts(newCounts) }
     try setBounds(newBounds)
-    if !needsPrepare, prepared != nil, preparedSize == bounds.size, counts == newCounts { return false }
+    if !needsPrepare, sameCounts, preparedSize == bounds.size { return false }
     if dataCountsInvalidated {
       // UIKit's batch updates: invalidateDataSourceCounts, then this
       // prepare with the new counts, then queries, and only then

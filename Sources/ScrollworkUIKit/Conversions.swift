@@ -62,6 +62,20 @@ extension ElementID {
     self.init(kind: .decoration(kind), section: indexPath.section, item: indexPath.item)
   }
 
+  /// The identity of the element `attributes` describe (a cell, a
+  /// supplementary or a decoration view); `nil` for an index path that is
+  /// not [section, item].
+  @MainActor init?(_ attributes: UICollectionViewLayoutAttributes) {
+    switch attributes.representedElementCategory {
+    case .cell: self.init(attributes.indexPath)
+    case .supplementaryView: self.init(attributes.indexPath, kind: attributes.representedElementKind)
+    case .decorationView:
+      guard let kind = attributes.representedElementKind else { return nil }
+      self.init(attributes.indexPath, decorationKind: kind)
+    @unknown default: return nil
+    }
+  }
+
   /// UIKit's index path of the element.
   var indexPath: IndexPath { IndexPath(item: item, section: section) }
 }

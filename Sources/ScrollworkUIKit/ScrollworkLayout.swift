@@ -59,16 +59,17 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   public private(set) var lastError: HostError?
 
   private var counts: [Int] = []
+  /// Whether the next `prepare()` reads the counts from the collection
+  /// view: at first, and after an invalidation of everything or of the
+  /// data source counts (UIKit changes counts only with those).
+  private var countsNeedReading = true
   /// Where to rest when this layout is installed at the end of a
   /// transition (set by `ScrollworkTransitionLayout`), and the transition
   /// layout that set it: answered once, and only when this layout is
   /// installed from that transition (a cancelled one leaves nothing).
   var restingOffsetOverride: (offset: CGPoint, from: ObjectIdentifier?)?
-  /// UIKit attributes by element, reused while their values hold: a
-  /// scroll frame allocates only for the elements whose values changed
-  /// (UIKit compares the attributes it is given with those it has, so a
-  /// changed value must come in a new object, never an old one mutated).
-  private var reusable: [ElementID: ScrollworkLayoutAttributes] = [:]
+  /// UIKit attributes by element, reused while their values hold.
+  private var reusable = ReusedAttributes()
   /// The last answer of `layoutAttributesForElements(in:)`, returned again
   /// (no new array) while it holds the same objects.
   private var lastAnswer: [UICollectionViewLayoutAttributes] = []
@@ -135,10 +136,18 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     host.scrollViewInsets = EdgeInsets(
       top: Double(inset.top), left: Double(inset.left), bottom: Double(inset.bottom), right: Double(inset.right))
     // UIKit prepares after every invalidation (every frame of a scroll
-    // with effects): the counts go into a reused buffer.
-    counts.removeAll(keepingCapacity: true)
-    for section in 0..<collectionView.numberOfSections {
-      counts.append(collectionView.numberOfItems(inSection: section))
+    // with effects), but the counts change only with an invalidation of
+    // the data source counts (or everything): only then are they read
+    // again, O(sections), into a reused buffer. Otherwise the host's own
+    // counts are passed back (compared by identity, O(1)).
+    if countsNeedReading {
+      countsNeedReading = false
+      counts.removeAll(keepingCapacity: true)
+      for section in 0..<collectionView.numberOfSections {
+        counts.append(collectionView.numberOfItems(inSection: section))
+      }
+    } else {
+      counts = host.counts
     }
     let bounds = Rect(collectionView.bounds)
     recorder?.record(.prepare(bounds: bounds, counts: counts))
@@ -146,6 +155,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
       try host.prepare(bounds: bounds, counts: counts)
     } catch {
       lastError = error
+      countsNeedReading = true
     }
   }
 
@@ -160,9 +170,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     }
     if same { return lastAnswer }
     lastAnswer = answer
-    // Attributes of elements no longer shown are dropped now and then, so
-    // the table stays the size of what is on screen.
-    if reusable.count > 4 * answer.count + 256 { pruneReusable(keeping: answer) }
+    reusable.prune(keeping: answer)
     return answer
   }
 
@@ -170,21 +178,15 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   /// values hold; `same` when the answer is `last`'s objects in order.
   private static func answer(
     _ host: inout LayoutHost<Prepared>, _ rect: Rect, last: [UICollectionViewLayoutAttributes],
-    reusing reusable: inout [ElementID: ScrollworkLayoutAttributes], decoration: (String) -> Void
+    reusing reusable: inout ReusedAttributes, decoration: (String) -> Void
   ) -> (answer: [UICollectionViewLayoutAttributes], same: Bool) {
     host.withElements(in: rect) { elements in
       var same = elements.count == last.count
       var built: [UICollectionViewLayoutAttributes] = []
       if !same { built.reserveCapacity(elements.count) }
       for (i, attributes) in elements.enumerated() {
-        let object: ScrollworkLayoutAttributes
-        if let kept = reusable[attributes.id], kept.holds(attributes) {
-          object = kept
-        } else {
-          if attributes.id.kind.category == .decoration { decoration(attributes.id.kind.name) }
-          object = ScrollworkLayoutAttributes.make(attributes)
-          reusable[attributes.id] = object
-        }
+        let (object, isNew) = reusable.object(for: attributes)
+        if isNew, attributes.id.kind.category == .decoration { decoration(attributes.id.kind.name) }
         if same, last[i] !== object {
           same = false
           built.reserveCapacity(elements.count)
@@ -194,14 +196,6 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
       }
       return (built, same)
     }
-  }
-
-  private func pruneReusable(keeping answer: [UICollectionViewLayoutAttributes]) {
-    var kept: [ElementID: ScrollworkLayoutAttributes] = [:]
-    for case let a as ScrollworkLayoutAttributes in answer {
-      if let id = Self.identity(of: a) { kept[id] = a }
-    }
-    reusable = kept
   }
 
   /// Registers `ScrollworkDecorationView` for a decoration kind the layout
@@ -248,10 +242,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
 
   /// The kept object for `attributes` when its values hold, else a new one.
   private func reused(_ attributes: LayoutAttributes) -> ScrollworkLayoutAttributes {
-    if let kept = reusable[attributes.id], kept.holds(attributes) { return kept }
-    let made = ScrollworkLayoutAttributes.make(attributes)
-    reusable[attributes.id] = made
-    return made
+    reusable.object(for: attributes).object
   }
 
   // MARK: Bounds changes
@@ -273,6 +264,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   }
 
   open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+    if context.invalidateEverything || context.invalidateDataSourceCounts { countsNeedReading = true }
     if let model = (context as? ScrollworkInvalidationContext)?.model {
       recorder?.record(.invalidate(model))
       host.invalidate(with: model)
@@ -293,7 +285,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
     withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
   ) -> Bool {
-    guard let id = Self.identity(of: preferredAttributes) else { return false }
+    guard let id = ElementID(preferredAttributes) else { return false }
     let size = Size(preferredAttributes.size)
     recorder?.record(.shouldInvalidateForPreferredSize(id, size, bounds: host.bounds))
     return host.shouldInvalidate(forPreferredSize: size, of: id)
@@ -305,21 +297,11 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   ) -> UICollectionViewLayoutInvalidationContext {
     let context = super.invalidationContext(
       forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
-    guard let id = Self.identity(of: preferredAttributes) else { return context }
+    guard let id = ElementID(preferredAttributes) else { return context }
     let size = Size(preferredAttributes.size)
     recorder?.record(.invalidationContextForPreferredSize(id, size, bounds: host.bounds))
     (context as? ScrollworkInvalidationContext)?.take(host.invalidationContext(forPreferredSize: size, of: id))
     return context
-  }
-
-  static func identity(of attributes: UICollectionViewLayoutAttributes) -> ElementID? {
-    switch attributes.representedElementCategory {
-    case .cell: ElementID(attributes.indexPath)
-    case .supplementaryView: ElementID(attributes.indexPath, kind: attributes.representedElementKind)
-    case .decorationView:
-      attributes.representedElementKind.flatMap { ElementID(attributes.indexPath, decorationKind: $0) }
-    @unknown default: nil
-    }
   }
 
   // MARK: Batch updates

@@ -62,17 +62,6 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
     ScrollworkLayoutAttributes.applyExtras(attributes.extras, to: self)
   }
 
-  /// Whether these attributes carry exactly `attributes`' values (what
-  /// `apply(_:)` would set), so the object can be given to UIKit again.
-  func holds(_ attributes: LayoutAttributes) -> Bool {
-    let extras = attributes.extras
-    return center == CGPoint(attributes.center) && size == CGSize(attributes.size)
-      && transform == CGAffineTransform(attributes.transform) && alpha == CGFloat(attributes.alpha)
-      && zIndex == attributes.zIndex && isHidden == attributes.isHidden
-      && contentRect == extras.contentRect.map { CGRect($0) } && overlayAlpha == CGFloat(extras.overlayAlpha)
-      && styleProgress == CGFloat(extras.styleProgress) && cornerRadius == CGFloat(extras.cornerRadius)
-  }
-
   /// The layout's extra values (`LayoutAttributes.extras`): the one place
   /// that reads them.
   static func applyExtras(_ extras: AttributeExtras, to target: ScrollworkLayoutAttributes) {
