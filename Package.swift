@@ -136,6 +136,9 @@ let package = Package(
         "Viewer",
         "ToolSupport",
         "HostRecording",
+        // The bench's scroll frames through the UIKit shell on the stand-in.
+        "ScrollworkUIKit",
+        .target(name: "UIKitStandIn", condition: .when(platforms: nonUIKitPlatforms)),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -50,6 +50,10 @@
     /// Every call the collection view made on a layout, oldest first.
     /// Tests may clear it.
     public var layoutCallLog: [StandInLayoutCallRecord] = []
+    /// Whether calls are logged in ``layoutCallLog`` (default `true`); a
+    /// benchmark or a long-running scroll turns it off, so the log neither
+    /// grows without bound nor costs a record per call.
+    public var recordsLayoutCalls = true
     /// What the last batch update or animated layout change animated, per
     /// element (cleared when the next one begins).
     public var animations: [StandInAnimation] = []
@@ -90,6 +94,7 @@
     // MARK: Call log
 
     func log(_ call: StandInLayoutCall, _ layout: UICollectionViewLayout) {
+      guard recordsLayoutCalls else { return }
       layoutCallLog.append(StandInLayoutCallRecord(call: call, layout: layout))
     }
 

@@ -56,7 +56,7 @@ struct Bench: ParsableCommand {
 
 extension BenchScenario {
   /// Every layout's scenarios, in registry order.
-  static var all: [BenchScenario] { LayoutRegistry.benchScenarios + hostScenarios }
+  static var all: [BenchScenario] { LayoutRegistry.benchScenarios + hostScenarios + standInScenarios }
 }
 
 enum BenchTable {
