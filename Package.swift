@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "PhotoGrid", targets: ["PhotoGrid"]),
     .library(name: "Album", targets: ["Album"]),
     .library(name: "LayoutHost", targets: ["LayoutHost"]),
+    /// Every layout's descriptor: name, presets, default item sizes, estimates.
+    .library(name: "LayoutCatalog", targets: ["LayoutCatalog"]),
     .library(name: "ScrollworkUIKit", targets: ["ScrollworkUIKit"]),
     /// UIKit's names for what collection-view layouts use, where UIKit is
     /// absent: a user's test target depends on it with
@@ -26,6 +28,9 @@ let package = Package(
     .library(name: "Raster", targets: ["Raster"]),
     .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
     .library(name: "ToolSupport", targets: ["ToolSupport"]),
+    /// Test support for the package's own tests, fuzzers and benches (seeded
+    /// random layouts, the shared layout checker); apps never link it.
+    .library(name: "ScrollworkTestSupport", targets: ["ScrollworkTestSupport"]),
     .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
   dependencies: [
@@ -42,21 +47,29 @@ let package = Package(
 
     // MARK: - Scroll physics
 
-    /// The gesture-script language: common steps, and the verbs each layout declares.
-    .target(name: "GestureScripting", dependencies: ["LayoutCore"]),
-    .target(name: "ScrollPhysics", dependencies: ["LayoutCore", "GestureScripting"]),
+    .target(name: "ScrollPhysics", dependencies: ["LayoutCore"]),
 
-    // MARK: - The photo grid session (modes, pinch, inserts, deletes), used by the CLI, the viewer and hosts
+    // MARK: - The photo grid session (modes, pinch, inserts, deletes: typed methods), used by the CLI, the viewer and hosts
 
-    .target(name: "PhotoGrid", dependencies: ["LayoutCore", "ScrollPhysics", "GestureScripting"]),
+    .target(name: "PhotoGrid", dependencies: ["LayoutCore", "ScrollPhysics"]),
 
     // MARK: - The layout host: what a UICollectionView asks, for any layout (standard library + LayoutCore)
 
     .target(name: "LayoutHost", dependencies: ["LayoutCore"]),
 
+    // MARK: - The layout catalog: one descriptor per layout (every list of layouts derives from it)
+
+    .target(name: "LayoutCatalog", dependencies: ["LayoutCore", "LayoutHost"]),
+
     // MARK: - Album (pager + filmstrip + coordinator)
 
-    .target(name: "Album", dependencies: ["LayoutCore", "ScrollPhysics", "GestureScripting"]),
+    .target(name: "Album", dependencies: ["LayoutCore", "ScrollPhysics"]),
+
+    // MARK: - The gesture-script language, on top of the controllers' typed methods
+
+    /// Common steps, the verbs each layout declares, and the conformances
+    /// that drive the scrollers, the album and the photo grid by name.
+    .target(name: "GestureScripting", dependencies: ["LayoutCore", "ScrollPhysics", "Album", "PhotoGrid"]),
 
     // MARK: - The iOS products: thin shells over the host (every file is `#if canImport(UIKit)`,
     // so Linux builds them empty; Scripts/check-ios.sh type-checks them against the iOS SDK)
@@ -79,7 +92,7 @@ let package = Package(
     .target(
       name: "ScrollworkUIKit",
       dependencies: [
-        "LayoutCore", "LayoutHost", "Album", "HostRecording", "CollectionChanges",
+        "LayoutCore", "LayoutHost", "LayoutCatalog", "Album", "HostRecording", "CollectionChanges",
         .target(name: "UIKitStandIn", condition: .when(platforms: nonUIKitPlatforms)),
       ]),
     .target(
@@ -129,6 +142,7 @@ let package = Package(
         "PhotoGrid",
         "Album",
         "LayoutHost",
+        "LayoutCatalog",
         "MallocCounter",
         "Raster",
         "CRasterShim",
@@ -136,6 +150,8 @@ let package = Package(
         "Viewer",
         "ToolSupport",
         "HostRecording",
+        // The benches draw with the package's one seeded generator.
+        "ScrollworkTestSupport",
         // The bench's scroll frames through the UIKit shell on the stand-in.
         "ScrollworkUIKit",
         .target(name: "UIKitStandIn", condition: .when(platforms: nonUIKitPlatforms)),
@@ -145,7 +161,7 @@ let package = Package(
 
     // MARK: - Tests
 
-    .target(name: "ScrollworkTestSupport", dependencies: ["LayoutCore", "LayoutHost"]),
+    .target(name: "ScrollworkTestSupport", dependencies: ["LayoutCore", "LayoutHost", "LayoutCatalog"]),
     .testTarget(name: "LayoutCoreTests", dependencies: ["LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "ScrollPhysicsTests",
@@ -153,7 +169,8 @@ let package = Package(
         "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "ScrollworkTestSupport",
       ]),
     .testTarget(name: "UIKitStandInTests", dependencies: ["UIKitStandIn", "ScrollworkTestSupport"]),
-    .testTarget(name: "HostRecordingTests", dependencies: ["HostRecording", "LayoutHost", "LayoutCore"]),
+    .testTarget(
+      name: "HostRecordingTests", dependencies: ["HostRecording", "LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
       name: "CollectionChangesTests", dependencies: ["CollectionChanges", "LayoutCore", "ScrollworkTestSupport"]),
     .testTarget(
@@ -163,7 +180,8 @@ let package = Package(
         "ScrollworkTestSupport",
         "CollectionChanges",
       ]),
-    .testTarget(name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "ScrollworkTestSupport"]),
+    .testTarget(
+      name: "LayoutHostTests", dependencies: ["LayoutHost", "LayoutCore", "LayoutCatalog", "ScrollworkTestSupport"]),
     .testTarget(
       name: "AlbumTests",
       dependencies: ["Album", "LayoutCore", "ScrollPhysics", "GestureScripting", "ScrollworkTestSupport"]),
@@ -177,7 +195,8 @@ let package = Package(
     .testTarget(
       name: "ScrollworkCLITests",
       dependencies: [
-        "scrollwork", "ScrollworkTestSupport", "Raster", "CRasterShim", "Viewer", "ToolSupport", "PhotoLibrary",
+        "scrollwork", "ScrollworkTestSupport", "LayoutCatalog", "Raster", "CRasterShim", "Viewer", "ToolSupport",
+        "PhotoLibrary",
         "GestureScripting", "PhotoGrid",
       ],
       exclude: ["Golden"]),

@@ -19,7 +19,10 @@ if [[ ! -x $T ]]; then
   exit 0
 fi
 
-deps=(-m LayoutCore=Sources/LayoutCore -m LayoutHost=Sources/LayoutHost -m GestureScripting=Sources/GestureScripting
+# In dependency order. The iOS products do not link the script language:
+# ScrollPhysics and Album depend on LayoutCore only (GestureScripting sits on
+# top of them, for the tool and the tests).
+deps=(-m LayoutCore=Sources/LayoutCore -m LayoutHost=Sources/LayoutHost -m LayoutCatalog=Sources/LayoutCatalog
   -m ScrollPhysics=Sources/ScrollPhysics
   -m Album=Sources/Album -m HostRecording=Sources/HostRecording -m CollectionChanges=Sources/CollectionChanges)
 run() {

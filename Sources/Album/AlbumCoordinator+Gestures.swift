@@ -1,28 +1,17 @@
-import GestureScripting
 import LayoutCore
 import ScrollPhysics
 
-/// The album's gestures (`GestureDriven`): each takes the time, moves the
-/// surface it names and ends with the frame step (`update()`).
+/// The album's gestures: each takes the surface (`Role`: the pager or the
+/// strip) and the time, moves that surface and ends with the frame step
+/// (`update()`).
 extension AlbumCoordinator {
-  func role(_ target: String?) throws(ScriptError) -> Role {
-    guard let target else { return .pager }
-    guard let role = Role(rawValue: target) else {
-      throw .unknownTarget(target, known: Role.allCases.map(\.rawValue))
-    }
-    return role
-  }
-
   mutating func accept(_ newTime: Double) {
     if newTime.isFinite && newTime > time { time = newTime }
   }
 
-  /// A finger touches `target` (`"pager"` or `"strip"`; `nil` is the
-  /// pager), which becomes the leader; what it was doing stops.
-  ///
-  /// - Throws: `ScriptError.unknownTarget` for another name.
-  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    let role = try role(target)
+  /// A finger touches `role`'s surface, which becomes the leader; what it
+  /// was doing stops.
+  public mutating func touchDown(_ role: Role = .pager, at time: Double) {
     accept(time)
     advanceSurfaces()
     lead(role)
@@ -30,10 +19,9 @@ extension AlbumCoordinator {
     update()
   }
 
-  /// The finger on `target` has moved by `translation` since it touched
-  /// down (only x counts); the first movement on the strip folds it.
-  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    let role = try role(target)
+  /// The finger on `role`'s surface has moved by `translation` since it
+  /// touched down (only x counts); the first movement on the strip folds it.
+  public mutating func drag(_ role: Role = .pager, translation: Point, at time: Double) {
     accept(time)
     lead(role)
     // Both strips scroll horizontally only.
@@ -46,10 +34,9 @@ extension AlbumCoordinator {
     update()
   }
 
-  /// The finger on `target` lifts: the pager pages, the strip flings and,
-  /// once at rest, unfolds the thumbnail under its centre line.
-  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    let role = try role(target)
+  /// The finger on `role`'s surface lifts: the pager pages, the strip
+  /// flings and, once at rest, unfolds the thumbnail under its centre line.
+  public mutating func release(_ role: Role = .pager, at time: Double) {
     accept(time)
     if role == .pager {
       let pager = self.pager
@@ -66,13 +53,10 @@ extension AlbumCoordinator {
     update()
   }
 
-  /// Moves `target`'s offset (only x counts, clamped into the surface's
-  /// bounds), animated or not; `target` becomes the leader. A strip moved
-  /// without animation settles at once.
-  public mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  ) throws(ScriptError) {
-    let role = try role(target)
+  /// Moves `role`'s offset (only x counts, clamped into the surface's
+  /// bounds), animated or not; that surface becomes the leader. A strip
+  /// moved without animation settles at once.
+  public mutating func setContentOffset(_ role: Role = .pager, _ offset: Point, animated: Bool, at time: Double) {
     accept(time)
     advanceSurfaces()
     lead(role)

@@ -1,4 +1,3 @@
-import GestureScripting
 import LayoutCore
 import ScrollPhysics
 
@@ -27,11 +26,15 @@ import ScrollPhysics
 ///
 /// ```swift
 /// var album = try AlbumCoordinator(photos: LayoutItems(sizes), viewport: Size(width: 390, height: 844))
-/// var script = try GestureScript("strip drag -120 0.4; strip release; wait 1")
-/// try script.run(on: &album) { album, time in draw(album.frame()) }
+/// album.touchDown(.strip, at: 0)
+/// album.drag(.strip, translation: Point(x: -120, y: 0), at: 0.4)
+/// album.release(.strip, at: 0.4)
+/// album.advance(to: 1.4)
+/// draw(album.frame())
 /// ```
 ///
-/// Gesture targets are `"pager"` and `"strip"`; a step without a target
+/// A gesture script drives it from above (`GestureScripting`): its targets
+/// are `"pager"` and `"strip"` (the `Role` names); a step without a target
 /// goes to the pager.
 ///
 /// The parts live in separate files: the position arithmetic in
@@ -39,7 +42,7 @@ import ScrollPhysics
 /// fold/settle rules and leader switches in `AlbumCoordinator+Accordion`,
 /// the gestures in `AlbumCoordinator+Gestures`, rotation in
 /// `AlbumCoordinator+Rotation`.
-public struct AlbumCoordinator: GestureDriven, Sendable {
+public struct AlbumCoordinator: Sendable {
   /// One of the album's two surfaces.
   public enum Role: String, Hashable, Sendable, CaseIterable {
     case pager

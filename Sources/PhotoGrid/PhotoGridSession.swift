@@ -1,17 +1,16 @@
-import GestureScripting
 import LayoutCore
 import ScrollPhysics
 
 // MARK: - The session: a grid that scrolls, changes mode, pinches and updates
 
-/// A photo grid driven by a gesture script: a `ScrollSurface` scrolls it at
-/// rest; `mode`, `pinch`, `insert` and `delete` animate through a
-/// `PhotoGridAnimator`. While a transition runs, touches are ignored; when
+/// A photo grid that scrolls, changes mode, pinches and updates: a
+/// `ScrollSurface` scrolls it at rest; `setMode(_:duration:at:)`,
+/// `pinch(scale:duration:at:around:)`, `insert(count:at:time:)` and
+/// `delete(_:time:)` animate through a `PhotoGridAnimator`. (The gesture-script
+/// language drives it from above: `GestureScripting` makes it `GestureDriven`.) While a transition runs, touches are ignored; when
 /// it settles, the surface takes the grid's new content size and the
 /// animator's resting offset.
-public struct PhotoGridSession: GestureDriven {
-  public static var layoutVerbs: Set<String> { Set(verbs.map(\.name)) }
-
+public struct PhotoGridSession {
   /// The target name scripts may use ("grid").
   public static let targetName = "grid"
 
@@ -97,14 +96,10 @@ public struct PhotoGridSession: GestureDriven {
     return names
   }
 
-  public func checked(_ target: String?) throws(ScriptError) {
-    if let target, target != Self.targetName { throw .unknownTarget(target, known: [Self.targetName]) }
-  }
-
   // MARK: Scrolling
 
-  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    try checked(target)
+  /// A finger touches down (ignored while a transition runs).
+  public mutating func touchDown(at time: Double) {
     self.time = time
     animator.settle(at: time)
     guard animator.transition == nil else { return }
@@ -112,23 +107,22 @@ public struct PhotoGridSession: GestureDriven {
     surface.touchDown(at: time)
   }
 
-  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    try checked(target)
+  /// The finger has moved by `translation` since it touched down.
+  public mutating func drag(translation: Point, at time: Double) {
     guard touching else { return }
     surface.drag(translation: translation, at: time)
   }
 
-  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    try checked(target)
+  /// The finger lifts (a fling if it was moving).
+  public mutating func release(at time: Double) {
     guard touching else { return }
     touching = false
     surface.release(at: time) { proposed, _ in proposed }
   }
 
-  public mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  ) throws(ScriptError) {
-    try checked(target)
+  /// Moves the offset, animated or not, clamped into bounds (ignored while
+  /// a transition runs).
+  public mutating func setContentOffset(_ offset: Point, animated: Bool, at time: Double) {
     self.time = time
     animator.settle(at: time)
     guard animator.transition == nil else { return }
@@ -160,7 +154,7 @@ public struct PhotoGridSession: GestureDriven {
     }
   }
 
-  // MARK: Layout verbs
+  // MARK: Modes, pinches and edits
 
   /// Stops any scrolling where it is (inside the bounds) and hands the
   /// offset to the animator, before a transition starts from rest.
@@ -174,153 +168,134 @@ public struct PhotoGridSession: GestureDriven {
     animator.scroll(to: offset, at: time)
   }
 
-  private func prepare(
-    _ mode: PhotoGridLayout.Mode, _ counts: [Int], _ step: String
-  )
-    throws(ScriptError) -> PreparedPhotoGridLayout
+  private func prepare(_ mode: PhotoGridLayout.Mode, _ counts: [Int]) throws(PhotoGridError) -> PreparedPhotoGridLayout
   {
     do {
       return try base.with(mode: mode).prepare(items: Self.items(counts, photoSize), viewport: viewport)
     } catch {
-      throw .badStep(step, "the grid cannot be laid out: \(error)")
+      throw .cannotLayOut(error)
     }
   }
 
-  /// The most photos a script's library may hold (10^8; the CLI's limit
-  /// for `--items` and `--sections` is this one). An `insert`
-  /// past it is refused at once, naming the step and the limit; below it,
-  /// no step costs anything per photo.
+  /// The most photos a session's library may hold (10^8; the CLI's limit
+  /// for `--items` and `--sections` is this one). An insert past it is
+  /// refused at once, naming the limit; below it, no edit costs anything
+  /// per photo.
   public static let maximumPhotoCount = 100_000_000
 
-  /// The most `insert` and `delete` steps one script may take. Each adds
-  /// at most two runs to the library, and a step costs O(r) for r runs:
-  /// the bound keeps a whole script's edits to about a second, where a
-  /// megabyte of edits at scattered places would take minutes.
+  /// The most inserts and deletes one session may take. Each adds at most
+  /// two runs to the library, and an edit costs O(r) for r runs: the bound
+  /// keeps a whole session's edits to about a second, where a megabyte of
+  /// script edits at scattered places would take minutes.
   public static let maximumEdits = 10_000
 
-  /// A step also costs O(s) for s sections (the counts, the mapping and
-  /// the grid's prepare are per section): a script may take at most this
-  /// many edits times sections (a few seconds of steps).
+  /// An edit also costs O(s) for s sections (the counts, the mapping and
+  /// the grid's prepare are per section): a session may take at most this
+  /// many edits times sections (a few seconds of edits).
   public static let maximumEditWork = 30_000_000
 
-  /// The most `insert` and `delete` steps a script may take on a library
-  /// of `sections` sections.
+  /// The most inserts and deletes a session may take on a library of
+  /// `sections` sections.
   public static func allowedEdits(sections: Int) -> Int {
     Swift.min(maximumEdits, maximumEditWork / Swift.max(1, sections))
   }
 
-  /// Refuses, before it runs, a script with more `insert` and `delete`
-  /// steps than a library of `sections` sections takes, naming the first
-  /// step past the limit.
-  public static func checkEdits(_ script: GestureScript, sections: Int) throws(ScriptError) {
-    let allowed = allowedEdits(sections: sections)
-    var edits = 0
-    for (index, step) in script.steps.enumerated() {
-      guard case .custom(let verb, _, _) = step.action, verb == "insert" || verb == "delete" else { continue }
-      edits += 1
-      if edits > allowed { throw .badStep("\(index + 1) '\(step.text)'", tooManyEdits(allowed, sections)) }
-    }
-  }
+  /// The most photos one insert may add.
+  public static let maximumInsertCount = 1_000_000
 
-  public static func tooManyEdits(_ allowed: Int, _ sections: Int) -> String {
-    "a script may take at most \(allowed) insert and delete steps on a library of \(sections) section(s) "
-      + "(\(maximumEdits) at most, and \(maximumEditWork) ÷ sections: each step costs time per section); "
-      + "this is one more"
-  }
+  /// How many `insert(count:at:time:)` and `delete(_:time:)` calls this
+  /// session has taken (at most `allowedEdits(sections:)`).
+  public var editCount: Int { edits }
 
-  /// A layout verb's step as the script writes it, for messages.
-  public static func stepText(_ verb: String, _ arguments: [String]) -> String {
-    switch (verb, arguments.count) {
-    case ("insert", 2): "'insert \(arguments[0]) at \(arguments[1])'"
-    case ("delete", 2): "'delete \(arguments[0])..\(arguments[1])'"
-    default: "'\(([verb] + arguments).joined(separator: " "))'"
-    }
-  }
-
-  /// Performs a layout verb.
+  /// Animates to `mode` over `duration` seconds (0: at once), from rest:
+  /// any scrolling stops where it is first.
   ///
-  /// - Complexity: `insert` and `delete` cost O(s + r + d) for s sections,
-  ///   r runs of consecutive identities in the library (each step adds at
-  ///   most two) and d transitions still running (at most
-  ///   `PhotoGridAnimator.maximumChainDepth`): nothing per photo, however
-  ///   many the library holds or the step touches.
-  public mutating func perform(
-    _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
-  ) throws(ScriptError) {
-    try checked(target)
-    let step = Self.stepText(verb, arguments)
+  /// - Throws: `PhotoGridError.cannotLayOut` when the grid cannot be laid
+  ///   out in that mode; the session is then unchanged but stopped.
+  public mutating func setMode(_ mode: PhotoGridLayout.Mode, duration: Double, at time: Double) throws(PhotoGridError) {
     freeze(at: time)
-    switch verb {
-    case "mode":
-      guard let mode = arguments.first.flatMap(PhotoGridLayout.Mode.init(parsing:)) else {
-        throw .badStep(step, "not a mode (all, months or columns:N)")
-      }
-      animator.change(to: try prepare(mode, library.itemCounts, step), duration: duration, at: time)
-      events.append("mode")
-    case "pinch":
-      guard let scale = arguments.first.flatMap(Double.init), scale.isFinite, scale > 0 else {
-        throw .badStep(step, "a pinch scale must be a finite number > 0")
-      }
-      let point = arguments.count > 1 ? try? GestureScript.point(arguments[1], step) : nil
-      let from = mode
-      guard let to = from.pinchTarget(scale: scale) else {
-        events.append("pinchIgnored")
-        return
-      }
-      animator.beginPinch(
-        to: try prepare(to, library.itemCounts, step), progress: PinchProgress(from: from, to: to), at: time,
-        point: point)
-      pinch = (time, duration, scale)
-      events.append("pinchBegan")
-    case "insert", "delete":
-      let allowed = Self.allowedEdits(sections: library.sections.count)
-      guard edits < allowed else { throw .badStep(step, Self.tooManyEdits(allowed, library.sections.count)) }
-      edits += 1
-      if verb == "insert" {
-        try insert(arguments, step: step, at: time)
-      } else {
-        try delete(arguments, step: step, at: time)
-      }
-    default:
-      throw .unsupportedStep(step: step, verb: verb, takenBy: Self.owner)
-    }
+    animator.change(to: try prepare(mode, library.itemCounts), duration: duration, at: time)
+    events.append("mode")
   }
 
-  private mutating func insert(_ arguments: [String], step: String, at time: Double) throws(ScriptError) {
-    guard arguments.count == 2, let count = Int(arguments[0]), let index = Int(arguments[1]) else {
-      throw .badStep(step, "expected 'insert N at I'")
+  /// A pinch from scale 1 to `scale` over `duration` seconds, around
+  /// `point` (a point in the viewport; the centre by default), then lift:
+  /// the grid follows the fingers to the mode the pinch goes to
+  /// (`PhotoGridLayout.Mode.pinchTarget(scale:)`).
+  ///
+  /// - Returns: `false` when the pinch goes to no other mode (it is
+  ///   ignored).
+  /// - Throws: `PhotoGridError.badPinchScale` for a scale that is not a
+  ///   finite number > 0; `.cannotLayOut` when the target cannot be laid out.
+  @discardableResult
+  public mutating func pinch(
+    scale: Double, duration: Double, at time: Double, around point: Point? = nil
+  )
+    throws(PhotoGridError) -> Bool
+  {
+    guard scale.isFinite, scale > 0 else { throw .badPinchScale(scale) }
+    freeze(at: time)
+    let from = mode
+    guard let to = from.pinchTarget(scale: scale) else {
+      events.append("pinchIgnored")
+      return false
     }
+    animator.beginPinch(
+      to: try prepare(to, library.itemCounts), progress: PinchProgress(from: from, to: to), at: time, point: point)
+    pinch = (time, duration, scale)
+    events.append("pinchBegan")
+    return true
+  }
+
+  /// Inserts `count` new photos (new identities) at global index `index`
+  /// (0 through the photo count), animated over `updateDuration`.
+  ///
+  /// - Complexity: O(s + r + d) for s sections, r runs of consecutive
+  ///   identities in the library (each edit adds at most two) and d
+  ///   transitions still running: nothing per photo.
+  /// - Throws: `PhotoGridError.tooManyEdits` past `allowedEdits(sections:)`;
+  ///   `.indexPastEnd`; `.tooManyPhotos` past `maximumPhotoCount` (or a
+  ///   count < 1); `.noSection` for a library without sections. The session
+  ///   is then unchanged.
+  public mutating func insert(count: Int, at index: Int, time: Double) throws(PhotoGridError) {
+    try countEdit()
     let total = library.totalCount
-    guard (0...total).contains(index) else {
-      throw .badStep(step, "the index \(index) is past the library's end (\(total) photos)")
+    guard (0...total).contains(index) else { throw .indexPastEnd(index: index, total: total) }
+    guard count > 0, count <= Self.maximumInsertCount, count <= Self.maximumPhotoCount - total else {
+      throw .tooManyPhotos(total: total, adding: count, limit: Self.maximumPhotoCount)
     }
-    guard count > 0, count <= Self.maximumPhotoCount - total else {
-      throw .badStep(
-        step,
-        "the library would hold \(total) + \(count) photos; a script's library holds at most "
-          + "\(Self.maximumPhotoCount) (the limit of --items and --sections)")
-    }
-    guard let landed = library.placement(of: count, atGlobal: index) else {
-      throw .badStep(step, "the library has no section to insert into")
-    }
-    try update(deleting: [], inserting: [landed], step: step, at: time)
+    guard let landed = library.placement(of: count, atGlobal: index) else { throw .noSection }
+    freeze(at: time)
+    try update(deleting: [], inserting: [landed], at: time)
     _ = library.insert(nextID..<(nextID + count), atGlobal: index)
     nextID += count
+    edits += 1
     events.append("inserted")
   }
 
-  private mutating func delete(_ arguments: [String], step: String, at time: Double) throws(ScriptError) {
-    guard arguments.count == 2, let first = Int(arguments[0]), let last = Int(arguments[1]), first <= last else {
-      throw .badStep(step, "expected 'delete I..J' with I ≤ J")
-    }
+  /// Deletes the photos at global indices `range`, animated over
+  /// `updateDuration`.
+  ///
+  /// - Complexity: as `insert(count:at:time:)`.
+  /// - Throws: `PhotoGridError.tooManyEdits`; `.rangePastEnd` for a range
+  ///   outside the library. The session is then unchanged.
+  public mutating func delete(_ range: ClosedRange<Int>, time: Double) throws(PhotoGridError) {
+    try countEdit()
     let total = library.totalCount
-    guard first >= 0, last < total else {
-      throw .badStep(step, "the range \(first)..\(last) is past the library's end (\(total) photos)")
+    guard range.lowerBound >= 0, range.upperBound < total else {
+      throw .rangePastEnd(first: range.lowerBound, last: range.upperBound, total: total)
     }
-    let removed = library.removal(ofGlobal: first..<(last + 1))
-    try update(deleting: removed, inserting: [], step: step, at: time)
-    _ = library.remove(globalRange: first..<(last + 1))
+    let global = range.lowerBound..<(range.upperBound + 1)
+    freeze(at: time)
+    try update(deleting: library.removal(ofGlobal: global), inserting: [], at: time)
+    _ = library.remove(globalRange: global)
+    edits += 1
     events.append("deleted")
+  }
+
+  private func countEdit() throws(PhotoGridError) {
+    let allowed = Self.allowedEdits(sections: library.sections.count)
+    guard edits < allowed else { throw .tooManyEdits(allowed: allowed, sections: library.sections.count) }
   }
 
   /// Animates to the library that deleting `deleted` (positions before)
@@ -330,17 +305,17 @@ public struct PhotoGridSession: GestureDriven {
   /// nothing per photo (not from diffing two snapshots, O(n·k) for k
   /// changes in a section of n).
   private mutating func update(
-    deleting deleted: [ItemRange], inserting inserted: [ItemRange], step: String, at time: Double
-  ) throws(ScriptError) {
+    deleting deleted: [ItemRange], inserting inserted: [ItemRange], at time: Double
+  ) throws(PhotoGridError) {
     let counts = library.counts(deleting: deleted, inserting: inserted)
     let change: SnapshotChange
     do throws(CollectionUpdateError) {
       change = try SnapshotChange(
         oldCounts: library.itemCounts, newCounts: counts, deleting: deleted, inserting: inserted)
     } catch {
-      throw .badStep(step, error.description)
+      throw .inconsistentUpdate(error)
     }
-    let grid = try prepare(mode, counts, step)
+    let grid = try prepare(mode, counts)
     libraryBefore = library
     animator.change(to: grid, mapping: .dataChange(change), duration: Self.updateDuration, at: time)
   }
@@ -357,30 +332,29 @@ public struct PhotoGridSession: GestureDriven {
   /// - Complexity: O(n) for the n photos before and after (the
   ///   identities are compared one by one: for a change of folder, not a
   ///   frame), plus the grid's prepare.
-  /// - Throws: `ScriptError.badStep` when an identity repeats or is
-  ///   negative, or when the grid cannot be laid out; the session is then
-  ///   unchanged.
+  /// - Throws: `PhotoGridError.badIdentity` when an identity repeats or is
+  ///   negative, `.tooManyPhotos` past `maximumPhotoCount`, `.cannotLayOut`
+  ///   when the grid cannot be laid out; the session is then unchanged.
   public mutating func replaceLibrary(
     with library: LibrarySnapshot<Int, Int>, at time: Double, anchoredAt point: Point? = nil
-  ) throws(ScriptError) {
-    let step = "'replace library'"
+  ) throws(PhotoGridError) {
     var seenSections = Set<Int>()
     var seenPhotos = Set<Int>()
     for section in library.sections {
       guard section.id >= 0, seenSections.insert(section.id).inserted else {
-        throw .badStep(step, "section identity \(section.id) repeats or is negative")
+        throw .badIdentity("section identity \(section.id) repeats or is negative")
       }
       for id in section.items {
         guard id >= 0, id < Int.max, seenPhotos.insert(id).inserted else {
-          throw .badStep(step, "photo identity \(id) repeats or is out of range")
+          throw .badIdentity("photo identity \(id) repeats or is out of range")
         }
       }
     }
     let total = seenPhotos.count
     guard total <= Self.maximumPhotoCount else {
-      throw .badStep(step, "a library holds at most \(Self.maximumPhotoCount) photos; this one \(total)")
+      throw .libraryTooLarge(total: total, limit: Self.maximumPhotoCount)
     }
-    let grid = try prepare(mode, library.itemCounts, step)
+    let grid = try prepare(mode, library.itemCounts)
     freeze(at: time)
     let change = SnapshotChange(from: self.library.snapshot, to: library)
     libraryBefore = self.library
@@ -446,67 +420,4 @@ public struct PhotoGridSession: GestureDriven {
   public func photoCount(inSection section: Int) -> Int {
     library.itemCounts.indices.contains(section) ? library.itemCounts[section] : 0
   }
-}
-
-// MARK: - The session's script verbs
-
-extension PhotoGridSession {
-  /// Who takes the photo grid's verbs, for messages.
-  public static let owner = "the photo grid, 'photos'"
-
-  /// The most photos one `insert` step may add.
-  public static let maximumInsertCount = 1_000_000
-
-  /// The photo grid's own script steps, declared for the parser
-  /// (`GestureScript(_:verbs:)`):
-  ///
-  /// | step | meaning |
-  /// | --- | --- |
-  /// | `mode NAME SECONDS` | animate to mode `all`, `months` or `columns:N` over SECONDS |
-  /// | `pinch SCALE SECONDS [at X,Y]` | a pinch from scale 1 to SCALE (> 0) over SECONDS, at screen point X,Y (the centre by default), then lift |
-  /// | `insert N at I` | N new photos (1…1,000,000) at global index I, animated |
-  /// | `delete I..J` | photos I through J (global indices, both included) are removed, animated |
-  public static let verbs: [LayoutVerb] = [
-    LayoutVerb(name: "mode", owner: owner) { words, name throws(ScriptError) in
-      guard words.count == 2 else { throw .badStep(name, "wrong number of arguments for 'mode'") }
-      guard PhotoGridLayout.Mode(parsing: words[0]) != nil else {
-        throw .badStep(name, "'\(words[0])' is not a mode (all, months or columns:N)")
-      }
-      return ([words[0]], try GestureScript.seconds(words[1], name))
-    },
-    LayoutVerb(name: "pinch", owner: owner) { words, name throws(ScriptError) in
-      guard words.count == 2 || words.count == 4 else { throw .badStep(name, "wrong number of arguments for 'pinch'") }
-      let scale = try GestureScript.number(words[0], name)
-      guard scale > 0 else { throw .badStep(name, "a pinch scale must be > 0, not \(words[0])") }
-      let duration = try GestureScript.seconds(words[1], name)
-      var arguments = [words[0]]
-      if words.count == 4 {
-        guard words[2] == "at" else { throw .badStep(name, "expected 'at X,Y' after the duration") }
-        _ = try GestureScript.point(words[3], name)
-        arguments.append(words[3])
-      }
-      return (arguments, duration)
-    },
-    LayoutVerb(name: "insert", owner: owner) { words, name throws(ScriptError) in
-      guard words.count == 3 else { throw .badStep(name, "wrong number of arguments for 'insert'") }
-      guard words[1] == "at" else { throw .badStep(name, "expected 'insert N at I'") }
-      let count = try GestureScript.whole(words[0], name)
-      guard (1...maximumInsertCount).contains(count) else {
-        throw .badStep(name, "an insert adds 1 to \(maximumInsertCount) photos, not \(words[0])")
-      }
-      _ = try GestureScript.whole(words[2], name)
-      return ([words[0], words[2]], nil)
-    },
-    LayoutVerb(name: "delete", owner: owner) { words, name throws(ScriptError) in
-      guard words.count == 1 else { throw .badStep(name, "wrong number of arguments for 'delete'") }
-      let ends = words[0].split(separator: ".", omittingEmptySubsequences: true)
-      guard words[0].contains(".."), ends.count == 2 else {
-        throw .badStep(name, "'\(words[0])' is not a range I..J")
-      }
-      let i = try GestureScript.whole(String(ends[0]), name)
-      let j = try GestureScript.whole(String(ends[1]), name)
-      guard i <= j else { throw .badStep(name, "the range \(words[0]) is empty (I must be ≤ J)") }
-      return ([String(i), String(j)], nil)
-    },
-  ]
 }

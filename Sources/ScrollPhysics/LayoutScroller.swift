@@ -1,11 +1,10 @@
-import GestureScripting
 import LayoutCore
 
 /// A scroll surface and a prepared layout kept together, as a collection
 /// view keeps its scroll view and its layout: the layout's content size and
 /// insets feed the surface, releases snap through the layout's
 /// `targetContentOffset`, and `state` follows the surface's offset.
-public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
+public struct LayoutScroller<Layout: PreparedLayout>: Sendable {
   /// The prepared layout being scrolled.
   public let layout: Layout
   /// The scroll surface (offset, phase, velocity, events).
@@ -32,29 +31,21 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
 
   mutating func sync() { state.contentOffset = surface.contentOffset }
 
-  func check(_ target: String?) throws(ScriptError) {
-    if let target { throw .unknownTarget(target, known: []) }
-  }
-
-  /// A finger touches down (see `ScrollSurface.touchDown(at:)`); a target
-  /// name is an error: a scroller has one surface.
-  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    try check(target)
+  /// A finger touches down (see `ScrollSurface.touchDown(at:)`).
+  public mutating func touchDown(at time: Double) {
     surface.touchDown(at: time)
     sync()
   }
 
   /// The finger moves (see `ScrollSurface.drag(translation:at:)`).
-  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    try check(target)
+  public mutating func drag(translation: Point, at time: Double) {
     surface.drag(translation: translation, at: time)
     sync()
   }
 
   /// The finger lifts; the resting offset goes through the layout's
   /// `targetContentOffset(proposed:velocity:at:)`.
-  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    try check(target)
+  public mutating func release(at time: Double) {
     let layout = self.layout
     let state = self.state
     let start = surface.dragStartOffset
@@ -64,10 +55,8 @@ public struct LayoutScroller<Layout: PreparedLayout>: GestureDriven, Sendable {
     sync()
   }
 
-  public mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  ) throws(ScriptError) {
-    try check(target)
+  /// Moves the offset, animated or not, clamped into bounds.
+  public mutating func setContentOffset(_ offset: Point, animated: Bool, at time: Double) {
     surface.setProgrammaticContentOffset(offset, animated: animated, at: time)
     sync()
   }

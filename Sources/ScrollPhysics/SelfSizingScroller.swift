@@ -1,4 +1,3 @@
-import GestureScripting
 import LayoutCore
 
 /// What one self-sizing frame did: the offset it shows, the anchor it held
@@ -39,7 +38,7 @@ public struct SelfSizingFrame: Hashable, Sendable {
 ///
 /// Gesture calls only move the surface; `layoutFrame(measure:into:)` does
 /// the measuring, before anything is drawn.
-public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Sendable {
+public struct SelfSizingScroller<Layout: SelfSizingLayout>: Sendable {
   /// The layout with every size measured so far.
   public private(set) var layout: Layout
   /// The scroll surface (offset, phase, velocity, events).
@@ -210,26 +209,21 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
       correction: offset[layout.scrollAxis] - before[layout.scrollAxis], measured: 0, clamped: clamped)
   }
 
-  // MARK: GestureDriven
+  // MARK: Gestures
 
-  func check(_ target: String?) throws(ScriptError) {
-    if let target { throw .unknownTarget(target, known: []) }
-  }
-
-  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    try check(target)
+  /// A finger touches down.
+  public mutating func touchDown(at time: Double) {
     surface.touchDown(at: time)
   }
 
-  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    try check(target)
+  /// The finger has moved by `translation` since it touched down.
+  public mutating func drag(translation: Point, at time: Double) {
     surface.drag(translation: translation, at: time)
   }
 
   /// The finger lifts; the resting offset goes through the layout's
   /// `targetContentOffset`.
-  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    try check(target)
+  public mutating func release(at time: Double) {
     let layout = self.layout
     let state = self.state
     let start = surface.dragStartOffset
@@ -238,10 +232,8 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: GestureDriven, Senda
     }
   }
 
-  public mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  ) throws(ScriptError) {
-    try check(target)
+  /// Moves the offset, animated or not, clamped into bounds.
+  public mutating func setContentOffset(_ offset: Point, animated: Bool, at time: Double) {
     // One rule for `jump` and `scroll` (as `LayoutScroller`): into bounds.
     surface.setProgrammaticContentOffset(offset, animated: animated, at: time)
   }

@@ -1,9 +1,4 @@
 import Foundation
-import LayoutHost
-
-/// The property tests' seeded generator: the catalog's SplitMix64, so
-/// property tests repeat exactly (print the seed on failure, rerun with it).
-public typealias SplitMix64 = CatalogRandom
 
 /// The seed for a property test's case `index`: fixed, so every run checks
 /// the same cases and a failure's printed seed replays it; setting the

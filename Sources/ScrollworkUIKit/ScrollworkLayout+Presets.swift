@@ -4,6 +4,7 @@
   import Foundation
   import UIKitStandIn
 #endif
+import LayoutCatalog
 import LayoutCore
 import LayoutHost
 
@@ -43,7 +44,7 @@ extension ScrollworkLayout where Prepared == PreparedFlowLayout {
   /// `UICollectionViewFlowLayout`'s behaviour, every item of `itemSize`
   /// (or sized by `itemSizes`).
   public static func flow(
-    _ layout: FlowLayout = FlowLayout(), itemSize: CGSize = CGSize(width: 50, height: 50),
+    _ layout: FlowLayout = FlowLayout(), itemSize: CGSize = CGSize(DefaultItemSizes.flowItem),
     itemSizes: ItemSizeSource? = nil
   ) -> ScrollworkLayout {
     ScrollworkLayout(layout, itemSizes: itemSizes ?? .uniform(Size(itemSize)))
@@ -54,7 +55,7 @@ extension ScrollworkLayout where Prepared == PreparedPhotoGridLayout {
   /// The Photos library grid in `mode` (All Photos, Months, N columns);
   /// photos of `photoSize` pixels unless `itemSizes` says otherwise.
   public static func photoGrid(
-    _ mode: PhotoGridLayout.Mode = .allPhotos, photoSize: CGSize = CGSize(width: 4032, height: 3024),
+    _ mode: PhotoGridLayout.Mode = .allPhotos, photoSize: CGSize = CGSize(DefaultItemSizes.cameraPhoto),
     itemSizes: ItemSizeSource? = nil
   ) -> ScrollworkLayout {
     ScrollworkLayout(PhotoGridLayout.photosMonths.with(mode: mode), itemSizes: itemSizes ?? .uniform(Size(photoSize)))

@@ -6,7 +6,7 @@ struct Scrollwork: ParsableCommand {
     abstract: "Scroll-driven collection layouts: inspect, simulate and render them.",
     subcommands: [
       Demo.self, Render.self, Inspect.self, Simulate.self, Replay.self, Bench.self, View.self, Index.self,
-      GeneratePhotos.self,
+      GeneratePhotos.self, Layouts.self,
     ])
 }
 

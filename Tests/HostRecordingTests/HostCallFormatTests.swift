@@ -2,6 +2,7 @@ import Foundation
 import LayoutCore
 import LayoutHost
 import Testing
+import ScrollworkTestSupport
 
 @testable import HostRecording
 
@@ -114,7 +115,7 @@ import Testing
   }
 
   /// A random call of any kind, every value one the reader takes.
-  static func randomCall(_ rng: inout CatalogRandom) -> HostCall {
+  static func randomCall(_ rng: inout SplitMix64) -> HostCall {
     func number() -> Double {
       switch Int.random(in: 0..<5, using: &rng) {
       case 0: Double(Int.random(in: -2000...2000, using: &rng))
@@ -199,7 +200,7 @@ import Testing
 
   @Test(arguments: 0..<8)
   func randomCallsRoundTrip(seed: Int) throws {
-    var rng = CatalogRandom(seed: 0x5C20_11D0 &+ UInt64(seed) &* 0x9E37_79B9)
+    var rng = SplitMix64(seed: 0x5C20_11D0 &+ UInt64(seed) &* 0x9E37_79B9)
     for i in 0..<500 {
       let call = Self.randomCall(&rng)
       let line = call.jsonLine
@@ -223,7 +224,7 @@ import Testing
       #expect(JSONLineWriter.number(value) == text)
       #expect(Double(text) == value)
     }
-    var rng = CatalogRandom(seed: 42)
+    var rng = SplitMix64(seed: 42)
     for _ in 0..<10_000 {
       let value = Double(bitPattern: rng.next())
       guard value.isFinite else { continue }

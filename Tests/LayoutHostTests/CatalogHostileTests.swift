@@ -1,6 +1,7 @@
 import LayoutCore
 import LayoutHost
 import Testing
+import ScrollworkTestSupport
 
 /// The catalog's hostile mode, which the layout fuzzer draws from: hostile
 /// values do come out, the ordinary mode never gives one, and every layout's
@@ -8,8 +9,8 @@ import Testing
 /// trap), with finite answers when they prepare.
 @Suite struct CatalogHostileTests {
   @Test func hostileDrawsAppearOnlyInHostileMode() {
-    var hostile = CatalogRandom(seed: 7, hostile: true)
-    var plain = CatalogRandom(seed: 7)
+    var hostile = SplitMix64(seed: 7, hostile: true)
+    var plain = SplitMix64(seed: 7)
     var nonFinite = 0
     var outOfRange = 0
     for _ in 0..<4000 {
@@ -24,10 +25,10 @@ import Testing
     #expect(nonFinite > 0 && outOfRange > 0)
   }
 
-  @Test(arguments: LayoutCatalog.all.map(\.name))
+  @Test(arguments: RandomLayouts.all.map(\.name))
   func hostileConfigurationsPrepareOrAreRefused(_ name: String) throws {
-    let layout = try #require(LayoutCatalog.layout(named: name))
-    var random = CatalogRandom(seed: 11, hostile: true)
+    let layout = try #require(RandomLayouts.layout(named: name))
+    var random = SplitMix64(seed: 11, hostile: true)
     var prepared = 0
     var refused = 0
     for _ in 0..<60 {

@@ -1,5 +1,6 @@
 import LayoutCore
 import LayoutHost
+import ScrollworkTestSupport
 
 /// One hosted layout the tests drive: a name, a host not yet prepared, the
 /// section counts to prepare it with, and the bounds.
@@ -24,8 +25,8 @@ struct HostCase: Sendable, CustomStringConvertible {
   }
 
   /// A case drawn from the catalog: named `layout#seed`, described in full on failure.
-  init(_ layout: CatalogLayout, seed: UInt64) {
-    var random = CatalogRandom(seed: seed)
+  init(_ layout: RandomLayout, seed: UInt64) {
+    var random = SplitMix64(seed: seed)
     let drawn = layout.random(&random)
     self.init(
       name: "\(layout.name)#\(seed) (\(drawn.description.prefix(300)))", host: drawn.host, counts: drawn.counts,
@@ -41,10 +42,10 @@ struct HostCase: Sendable, CustomStringConvertible {
 }
 
 /// The cases every host property runs on: the presets below, then random
-/// configurations of every layout of the catalog (`LayoutCatalog`, where a
+/// configurations of every layout of the catalog (`RandomLayouts`, where a
 /// new layout brings its own generator), three seeds each.
 let hostCases: [HostCase] =
-  presetCases + LayoutCatalog.all.flatMap { layout in (1...3).map { HostCase(layout, seed: $0) } }
+  presetCases + RandomLayouts.all.flatMap { layout in (1...3).map { HostCase(layout, seed: $0) } }
 
 /// A spread of every engine layout, with presets whose attributes depend on
 /// the offset in each way (`ScrollDependence`).

@@ -65,10 +65,10 @@ import Testing
   /// a preferred size for it and it exists, `nil` otherwise; and recording
   /// a preferred size through the existential gives the same layout and
   /// offset as `SelfSizingLayout`'s three steps.
-  @Test(arguments: LayoutCatalog.estimating.map(\.name))
+  @Test(arguments: RandomLayouts.estimating.map(\.name))
   func theSizeAHostComparesWithIsTheElementsOwn(_ name: String) throws {
-    let entry = try #require(LayoutCatalog.layout(named: name)?.estimated)
-    var r = CatalogRandom(seed: 0x51_2E)
+    let entry = try #require(RandomLayouts.layout(named: name)?.estimated)
+    var r = SplitMix64(seed: 0x51_2E)
     for _ in 0..<4 {
       let drawn = entry(&r)
       let items = LayoutItems(sections: [

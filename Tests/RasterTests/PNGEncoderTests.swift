@@ -1,5 +1,6 @@
 import LayoutCore
 import Raster
+import ScrollworkTestSupport
 import Testing
 
 /// `PNGEncoder` compresses once, into a buffer of libpng's bound, and
@@ -11,14 +12,10 @@ import Testing
 
   /// Pixels from a SplitMix64 stream: nothing for zlib to find.
   func noise(width: Int, height: Int, opaque: Bool) -> RGBAImage {
-    var state: UInt64 = 0x1234_5678
+    var random = SplitMix64(seed: 0x1234_5678)
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
     for i in stride(from: 0, to: bytes.count, by: 8) {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      z ^= z >> 31
+      let z = random.next()
       for k in 0..<8 where i + k < bytes.count { bytes[i + k] = UInt8(truncatingIfNeeded: z >> (8 * UInt64(k))) }
     }
     if opaque { for i in stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 } }

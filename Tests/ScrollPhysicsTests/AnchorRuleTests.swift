@@ -6,7 +6,7 @@ import ScrollworkTestSupport
 import Testing
 
 /// The anchor rule, for every layout that takes estimates
-/// (`LayoutCatalog.estimating`): when sizes above the anchor are learnt,
+/// (`RandomLayouts.estimating`): when sizes above the anchor are learnt,
 /// nothing on screen moves relative to the anchor, and the anchor keeps its
 /// place on screen.
 @Suite struct AnchorRuleTests {
@@ -24,12 +24,12 @@ import Testing
   /// the scroll axis, cut to the viewport) where it was relative to the
   /// anchor (to 1e-9 of the coordinates' magnitude), and the anchor's
   /// screen position is unchanged.
-  @Test(arguments: LayoutCatalog.estimating.map(\.name))
+  @Test(arguments: RandomLayouts.estimating.map(\.name))
   func flingTowardsTheStartMovesNothingOnScreen(_ name: String) throws {
-    let entry = try #require(LayoutCatalog.layout(named: name)?.estimated)
+    let entry = try #require(RandomLayouts.layout(named: name)?.estimated)
     for index in 0..<3 {
       let seed = propertySeed(index, base: 0xA4C4_0220)
-      var r = CatalogRandom(seed: seed)
+      var r = SplitMix64(seed: seed)
       let drawn = entry(&r)
       let counts = index == 0 ? [20_000] : [12_000, 150, 7_850]
       let items = LayoutItems(sections: counts.map { .uniform(Size(width: 80, height: 30), count: $0) })

@@ -209,7 +209,7 @@ import Testing
       LibrarySnapshot(sections: [.init(id: 0, items: [Int.max])]),
     ]
     for library in bad {
-      #expect(throws: ScriptError.self) { try session.replaceLibrary(with: library, at: 1) }
+      #expect(throws: PhotoGridError.self) { try session.replaceLibrary(with: library, at: 1) }
       #expect(session.library == before)
       #expect(session.animator.transition == nil)
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LayoutCatalog
 import LayoutCore
 import LayoutHost
 import Testing
@@ -31,8 +32,14 @@ import Testing
     #expect(Inspect.configuration.subcommands.map { $0.configuration.commandName } == names)
     #expect(Simulate.configuration.subcommands.map { $0.configuration.commandName } == names)
     #expect(Replay.configuration.subcommands.map { $0.configuration.commandName } == names)
-    // The library's catalog (random configurations for the property campaigns) names the same layouts.
-    #expect(LayoutCatalog.all.map(\.name) == names)
+    // The catalog (LayoutCatalog) is the one list: the tool's entries are its layouts, in its order,
+    // with its presets (the default first) under the same names.
+    #expect(LayoutCatalog.names == names)
+    for entry in LayoutRegistry.all {
+      let layout = try #require(LayoutCatalog.layout(named: entry.name))
+      #expect(Set(entry.presetNames) == Set(layout.presetNames), "\(entry.name)'s presets are the catalog's")
+      #expect(entry.defaultPresetName == layout.defaultPreset.name, "\(entry.name)'s default preset")
+    }
     #expect(Set(SceneCatalog.names).count == SceneCatalog.names.count, "scene names are unique")
   }
 

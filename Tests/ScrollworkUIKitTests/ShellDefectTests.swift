@@ -7,6 +7,7 @@
 import HostRecording
 import LayoutCore
 import LayoutHost
+import ScrollworkTestSupport
 import ScrollworkUIKit
 import Testing
 
@@ -53,8 +54,8 @@ final class TransitionDelegate: NSObject, UICollectionViewDelegate {
   /// error (UIKit's batch-update order included) and end on what the view
   /// shows.
   @Test(arguments: shellCases) func recordedCallsReplayToWhatTheViewShows(_ name: String, _ seed: UInt64) throws {
-    var random = CatalogRandom(seed: seed)
-    let drawn = try #require(LayoutCatalog.layout(named: name)).random(&random)
+    var random = SplitMix64(seed: seed)
+    let drawn = try #require(RandomLayouts.layout(named: name)).random(&random)
     let layout = shell(for: drawn.host)
     var lines: [String] = []
     (layout as? RecorderTaking)?.takeRecorder(LayoutCallRecorder { lines.append($0) })

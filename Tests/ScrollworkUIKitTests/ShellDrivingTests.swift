@@ -27,8 +27,8 @@ import Testing
   }
 
   static func scene(_ name: String, seed: UInt64) throws -> Scene {
-    var random = CatalogRandom(seed: seed)
-    let drawn = try #require(LayoutCatalog.layout(named: name)).random(&random)
+    var random = SplitMix64(seed: seed)
+    let drawn = try #require(RandomLayouts.layout(named: name)).random(&random)
     let layout = shell(for: drawn.host)
     let view = UICollectionView(frame: CGRect(drawn.bounds), collectionViewLayout: layout)
     let data = TestDataSource(counts: drawn.counts)
@@ -156,7 +156,7 @@ import Testing
 }
 
 /// Two random configurations of every catalog layout.
-let shellCases: [(String, UInt64)] = LayoutCatalog.all.flatMap { layout -> [(String, UInt64)] in
+let shellCases: [(String, UInt64)] = RandomLayouts.all.flatMap { layout -> [(String, UInt64)] in
   [(layout.name, 1), (layout.name, 2)]
 }
 

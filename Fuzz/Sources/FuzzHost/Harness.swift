@@ -1,9 +1,10 @@
 import FuzzSupport
 import LayoutCore
 import LayoutHost
+import ScrollworkTestSupport
 
 /// The layout host under UIKit-shaped call sequences with hostile values:
-/// the first bytes pick a layout of `LayoutCatalog` and a seed for its
+/// the first bytes pick a layout of `RandomLayouts` and a seed for its
 /// random configuration; the rest is a sequence of calls (prepare with any
 /// bounds and counts, queries with any rectangle and index path, bounds
 /// changes, preferred sizes, batch updates that may not fit the counts,
@@ -17,9 +18,9 @@ import LayoutHost
 public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
   var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
-  let layouts = LayoutCatalog.all
+  let layouts = RandomLayouts.all
   let layout = layouts[input.int(in: 0...(layouts.count - 1))]
-  var random = CatalogRandom(seed: input.u64())
+  var random = SplitMix64(seed: input.u64())
   let drawn = layout.random(&random)
   fuzzContext = layout.name
   var host = drawn.host

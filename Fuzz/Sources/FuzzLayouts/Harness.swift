@@ -1,12 +1,13 @@
 import FuzzSupport
 import LayoutCore
 import LayoutHost
+import ScrollworkTestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Every layout of `LayoutCatalog` (the registry: adding a layout there
+/// Every layout of `RandomLayouts` (the registry: adding a layout there
 /// adds it here), its configuration drawn by the catalog's own generator
 /// from a seed in the bytes, in hostile mode three inputs in four (NaN,
 /// ±∞, huge, negative values; counts up to `Int.max`; the whole
@@ -30,7 +31,7 @@ public func fuzzLayouts(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard !layouts.isEmpty else { return 0 }
   let layout = layouts[input.int(in: 0...layouts.count - 1)]
   fuzzContext = layout.name
-  var random = CatalogRandom(seed: input.u64(), hostile: input.byte() % 4 != 0)
+  var random = SplitMix64(seed: input.u64(), hostile: input.byte() % 4 != 0)
   let drawn = layout.random(&random)
   if verbose { report("\(layout.name): \(drawn), counts \(drawn.counts), bounds \(drawn.bounds)") }
   var host = drawn.host
@@ -76,12 +77,12 @@ func measure<S: SelfSizingLayout>(_ layout: inout S, _ input: inout FuzzInput) {
   check(layout, &input)
 }
 
-nonisolated(unsafe) var cachedLayouts: [CatalogLayout]?
+nonisolated(unsafe) var cachedLayouts: [RandomLayout]?
 
 /// The catalog's layouts, narrowed by `FUZZ_LAYOUTS`.
-nonisolated func loadLayouts() -> [CatalogLayout] {
+nonisolated func loadLayouts() -> [RandomLayout] {
   if let cachedLayouts { return cachedLayouts }
-  var layouts = LayoutCatalog.all
+  var layouts = RandomLayouts.all
   if let raw = getenv("FUZZ_LAYOUTS"), raw.pointee != 0 {
     let wanted = String(cString: raw).split(separator: ",").map(String.init)
     layouts = layouts.filter { wanted.contains($0.name) }

@@ -1,4 +1,5 @@
 import LayoutCore
+import ScrollworkTestSupport
 
 /// One row of the benchmark: a layout at an item count.
 struct BenchResult {
@@ -168,23 +169,8 @@ extension BenchScenario {
   }
 }
 
-/// SplitMix64, for drawing benchmark offsets repeatably.
-struct BenchRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  /// A double in `0..<1`.
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-  mutating func double(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + (range.upperBound - range.lowerBound) * unit()
-  }
-}
+/// The benches draw offsets with the package's one seeded generator.
+typealias BenchRandom = SplitMix64
 
 extension NaiveBaseline {
   /// The seeds' common shape: every cell's frame precomputed in `prepare`;

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GestureScripting
+import LayoutCatalog
 import LayoutCore
 import PhotoGrid
 import Raster
@@ -36,7 +37,7 @@ enum PhotosEntry: LayoutEntry {
   }
 
   /// The size every photo has when the command line gives only counts.
-  static let photoSize = Size(width: 4032, height: 3024)
+  static let photoSize = DefaultItemSizes.cameraPhoto
 
   static func scene(_ preset: PhotosPreset) -> SceneEntry {
     SceneEntry(
@@ -189,17 +190,17 @@ struct PhotosScene: Scene {
   /// from the time of the last `advance`.
   mutating func cycleMode() {
     let next = Self.nextMode(after: session.mode)
-    try? session.perform(nil, verb: "mode", arguments: [next.description], duration: 0.35, at: session.time)
+    try? session.setMode(next, duration: 0.35, at: session.time)
   }
 
   /// Shows `mode` at `offset` at once, at time 0: a rebuilt scene (the
   /// viewer's rotate or resize) keeps the mode and place of the old one.
   mutating func show(mode: PhotoGridLayout.Mode, offset: Point) {
     if mode != session.mode {
-      try? session.perform(nil, verb: "mode", arguments: [mode.description], duration: 0, at: 0)
+      try? session.setMode(mode, duration: 0, at: 0)
       session.advance(to: 0)
     }
-    try? session.setContentOffset(nil, offset, animated: false, at: 0)
+    session.setContentOffset(offset, animated: false, at: 0)
   }
 
   /// The frame of the first cell showing the photo named `name` at rest,
@@ -504,8 +505,8 @@ extension BenchScenario {
   /// n photos in sections of 100 (at least one section).
   static func benchLibrary(_ n: Int) -> LayoutItems {
     let full = n / 100
-    var sections: [ItemSizes] = Array(repeating: .uniform(Size(width: 4032, height: 3024), count: 100), count: full)
-    if n % 100 != 0 || sections.isEmpty { sections.append(.uniform(Size(width: 4032, height: 3024), count: n % 100)) }
+    var sections: [ItemSizes] = Array(repeating: .uniform(PhotosEntry.photoSize, count: 100), count: full)
+    if n % 100 != 0 || sections.isEmpty { sections.append(.uniform(PhotosEntry.photoSize, count: n % 100)) }
     return LayoutItems(sections: sections)
   }
 
@@ -607,7 +608,7 @@ extension BenchScenario {
       let start = nanoseconds()
       let change = SnapshotChange(from: old, to: new)
       let b = try layout.prepare(
-        items: LayoutItems(sections: new.itemCounts.map { .uniform(Size(width: 4032, height: 3024), count: $0) }),
+        items: LayoutItems(sections: new.itemCounts.map { .uniform(PhotosEntry.photoSize, count: $0) }),
         viewport: viewport)
       let transition = LayoutTransition(
         from: a, at: ScrollState(x: 0, y: y), to: b, at: ScrollState(), mapping: .dataChange(change), anchoredAt: nil)
@@ -647,7 +648,7 @@ extension BenchScenario {
       var session = try PhotoGridSession(
         layout: .photosMonths, counts: [n], photoSize: size, viewport: viewport, offset: .zero)
       let prepareNs = Double(nanoseconds() - start)
-      try session.setContentOffset(nil, Point(x: 0, y: session.animator.grid.contentHeight / 2), animated: false, at: 0)
+      session.setContentOffset(Point(x: 0, y: session.animator.grid.contentHeight / 2), animated: false, at: 0)
       session.advance(to: 0)
       var rng = BenchRandom(seed: seed)
       let steps = (0..<samples).map { _ in arguments(n, &rng) }

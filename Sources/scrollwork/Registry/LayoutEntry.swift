@@ -137,6 +137,7 @@ enum LayoutRegistry {
 
 extension LayoutEntry {
   static var presetNames: [String] { Preset.allCases.map(\.rawValue) }
+  static var defaultPresetName: String { defaultPreset.rawValue }
 }
 
 /// `--layout NAME`: a layout of the registry (the parser lists them).

@@ -1,9 +1,12 @@
+import LayoutCatalog
 import LayoutCore
+import LayoutHost
 
-/// A small, fast, seeded random number generator (SplitMix64): the
-/// catalog's generators use it, so a seed gives the same configurations on
-/// every machine, and the property tests use it (as `SplitMix64`), so a
-/// failure's printed seed replays it.
+/// A small, fast, seeded random number generator (SplitMix64): the random
+/// layouts use it, so a seed gives the same configurations on every
+/// machine; the property tests, the fuzzers and the benches use it, so a
+/// failure's printed seed replays it. (The one seeded generator of the
+/// package.)
 ///
 /// In hostile mode (`isHostile`, what the fuzz harness draws with), the
 /// catalog's generators draw their whole configuration space, and
@@ -12,7 +15,7 @@ import LayoutCore
 /// negative) instead of one in the range: configurations a layout must
 /// refuse with an error, never a trap. Otherwise (the default) every value
 /// is in its range and the draws are those the property tests replay.
-public struct CatalogRandom: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
   public private(set) var state: UInt64
   /// Whether draws may be hostile (see above).
   public var isHostile = false
@@ -63,6 +66,9 @@ public struct CatalogRandom: RandomNumberGenerator, Sendable {
     if isHostile && next() % 16 == 0 { return pick(Self.hostileCounts) }
     return int(in: range)
   }
+
+  /// A double in `0..<1` (53 random bits).
+  public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
   /// `true` with probability `p`.
   public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0...1, using: &self) < p }
@@ -117,17 +123,17 @@ public struct EstimatedCase: Sendable, CustomStringConvertible {
 /// One layout of the catalog: its name (the CLI's), a generator of random,
 /// valid configurations with items and bounds, and for a layout that takes
 /// estimated sizes, a generator of configurations to prepare estimates
-/// with (`LayoutCatalog.estimating`).
-public struct CatalogLayout: Sendable {
+/// with (`RandomLayouts.estimating`).
+public struct RandomLayout: Sendable {
   public let name: String
-  public let random: @Sendable (inout CatalogRandom) -> RandomHostCase
+  public let random: @Sendable (inout SplitMix64) -> RandomHostCase
   /// Random configurations prepared from estimates; `nil` for a layout
   /// that takes no estimates (its guide says why).
-  public let estimated: (@Sendable (inout CatalogRandom) -> EstimatedCase)?
+  public let estimated: (@Sendable (inout SplitMix64) -> EstimatedCase)?
 
   public init(
-    name: String, estimated: (@Sendable (inout CatalogRandom) -> EstimatedCase)? = nil,
-    random: @escaping @Sendable (inout CatalogRandom) -> RandomHostCase
+    name: String, estimated: (@Sendable (inout SplitMix64) -> EstimatedCase)? = nil,
+    random: @escaping @Sendable (inout SplitMix64) -> RandomHostCase
   ) {
     self.name = name
     self.estimated = estimated
@@ -135,43 +141,45 @@ public struct CatalogLayout: Sendable {
   }
 }
 
-/// Every engine layout, with a random-configuration generator each: where
-/// the property campaigns, the host fuzzer (`FuzzHost`) and the layout
-/// fuzzer (`FuzzLayouts`, in hostile mode: `CatalogRandom.isHostile`) take
-/// their cases (adding a layout adds one entry here; the CLI's registry
-/// must name the same layouts, which its tests check).
-public enum LayoutCatalog {
+/// A random-configuration generator for every layout of `LayoutCatalog`:
+/// where the property campaigns, the host fuzzer (`FuzzHost`) and the layout
+/// fuzzer (`FuzzLayouts`, in hostile mode: `SplitMix64.isHostile`) take
+/// their cases. Test support only: no product an app links holds it.
+/// `CatalogCoverageTests` checks that it covers the catalog, in its order,
+/// with an estimated-size generator exactly for the layouts that take
+/// estimates.
+public enum RandomLayouts {
   /// The layouts, in the CLI's order.
-  public static let all: [CatalogLayout] = [
+  public static let all: [RandomLayout] = [
     album, flow, photos, carousel, prominent, sticky, mosaic, waterfall, tags, tagTable,
   ]
 
-  /// The layouts that take estimated sizes (`CatalogLayout.estimated`):
+  /// The layouts that take estimated sizes (`RandomLayout.estimated`):
   /// the anchor tests and the fuzzers run every one of them.
-  public static var estimating: [CatalogLayout] { all.filter { $0.estimated != nil } }
+  public static var estimating: [RandomLayout] { all.filter { $0.estimated != nil } }
 
   /// The layout called `name`, or `nil`.
-  public static func layout(named name: String) -> CatalogLayout? { all.first { $0.name == name } }
+  public static func layout(named name: String) -> RandomLayout? { all.first { $0.name == name } }
 
-  static func viewport(_ r: inout CatalogRandom) -> Rect {
+  static func viewport(_ r: inout SplitMix64) -> Rect {
     Rect(x: 0, y: 0, width: r.double(in: 240...1024).rounded(), height: r.double(in: 200...1366).rounded())
   }
 
-  static func photoSizes(_ r: inout CatalogRandom) -> ItemSizeSource {
+  static func photoSizes(_ r: inout SplitMix64) -> ItemSizeSource {
     let sizes = (0..<r.int(in: 1...6)).map { _ in
       r.chance(0.5)
-        ? Size(width: 4032, height: 3024) : Size(width: r.double(in: 300...5000), height: r.double(in: 300...5000))
+        ? DefaultItemSizes.cameraPhoto : Size(width: r.double(in: 300...5000), height: r.double(in: 300...5000))
     }
     return .cycling(sizes)
   }
 
-  static func insets(_ r: inout CatalogRandom) -> EdgeInsets {
+  static func insets(_ r: inout SplitMix64) -> EdgeInsets {
     EdgeInsets(
       top: r.double(in: 0...20), left: r.double(in: 0...40), bottom: r.double(in: 0...20), right: r.double(in: 0...40))
   }
 
   /// A random centre effect (hostile mode: the carousel's whole space).
-  static func effect(_ r: inout CatalogRandom) -> CenterEffect {
+  static func effect(_ r: inout SplitMix64) -> CenterEffect {
     if r.chance(0.5) {
       return CenterEffect(
         tolerance: r.double(in: 0...0.2), slope: r.double(in: 0...2), minScale: r.double(in: 0...1),
@@ -188,18 +196,18 @@ public enum LayoutCatalog {
       zOrder: r.chance(0.5) ? .nearestOnTop : .leadingOnTop)
   }
 
-  static func counts(_ r: inout CatalogRandom, sections: ClosedRange<Int>, items: ClosedRange<Int>) -> [Int] {
+  static func counts(_ r: inout SplitMix64, sections: ClosedRange<Int>, items: ClosedRange<Int>) -> [Int] {
     (0..<r.int(in: sections)).map { _ in r.count(in: items) }
   }
 
-  static let album = CatalogLayout(name: "album") { r in
+  static let album = RandomLayout(name: "album") { r in
     let layout = AlbumPagerLayout(spacing: r.double(in: 0...200), minimumWidth: r.double(in: 0...120))
     return RandomHostCase(
       host: LayoutHost(layout, itemSizes: photoSizes(&r)), counts: [r.count(in: 0...300)], bounds: viewport(&r),
       horizontal: true, description: "album pager \(layout)")
   }
 
-  static func flowLayout(_ r: inout CatalogRandom) -> FlowLayout {
+  static func flowLayout(_ r: inout SplitMix64) -> FlowLayout {
     FlowLayout(
       axis: r.chance(0.8) ? .vertical : .horizontal, lineSpacing: r.double(in: 0...20),
       interItemSpacing: r.double(in: 0...20),
@@ -210,7 +218,7 @@ public enum LayoutCatalog {
       pinsHeaders: r.chance(0.5), pinsFooters: r.chance(0.2), alignment: r.pick(FlowLayout.Alignment.allCases))
   }
 
-  static let flow = CatalogLayout(
+  static let flow = RandomLayout(
     name: "flow",
     estimated: { r in
       var drawn = flowLayout(&r)
@@ -234,7 +242,7 @@ public enum LayoutCatalog {
       horizontal: layout.axis == .horizontal, description: "flow \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 
-  static let photos = CatalogLayout(name: "photos") { r in
+  static let photos = RandomLayout(name: "photos") { r in
     var mode = r.pick([PhotoGridLayout.Mode.allPhotos, .months, .columns(r.int(in: 1...30))])
     var layout = PhotoGridLayout.photosMonths.with(mode: mode)
     if r.isHostile {
@@ -249,11 +257,11 @@ public enum LayoutCatalog {
       }
     }
     return RandomHostCase(
-      host: LayoutHost(layout, itemSizes: .uniform(Size(width: 4032, height: 3024))),
+      host: LayoutHost(layout, itemSizes: LayoutCatalog.photos.defaultItemSizes.source),
       counts: counts(&r, sections: 1...8, items: 0...80), bounds: viewport(&r), description: "photos \(mode)")
   }
 
-  static let carousel = CatalogLayout(name: "carousel") { r in
+  static let carousel = RandomLayout(name: "carousel") { r in
     var layout = r.pick([CarouselLayout.spotify, .coverFlow, .stackedCards, .plain])
     layout.spacing = r.double(in: 0...40)
     layout.snapping = r.pick(CenteredStrip.Snapping.allCases)
@@ -269,7 +277,7 @@ public enum LayoutCatalog {
       horizontal: true, description: "carousel \(layout)")
   }
 
-  static let prominent = CatalogLayout(name: "prominent") { r in
+  static let prominent = RandomLayout(name: "prominent") { r in
     let size = Size(width: r.double(in: 80...400), height: r.double(in: 60...400))
     var layout = ProminentLayout(
       itemSize: size, lineSpacing: r.double(in: 0...30), minScale: r.double(in: 0.3...1),
@@ -285,8 +293,7 @@ public enum LayoutCatalog {
       description: "prominent \(layout)")
   }
 
-  static func stickyLayout(_ r: inout CatalogRandom, cellSize: StickyHeaderLayout.CellSize? = nil) -> StickyHeaderLayout
-  {
+  static func stickyLayout(_ r: inout SplitMix64, cellSize: StickyHeaderLayout.CellSize? = nil) -> StickyHeaderLayout {
     let parallax = r.chance(0.5)
     return StickyHeaderLayout(
       headerHeight: r.chance(0.7) ? r.double(in: 50...300) : 0, menuHeight: r.chance(0.5) ? r.double(in: 20...60) : 0,
@@ -299,7 +306,7 @@ public enum LayoutCatalog {
       isCellParallaxEnabled: parallax, maxCellParallax: parallax ? r.double(in: 1...60) : 0)
   }
 
-  static let sticky = CatalogLayout(
+  static let sticky = RandomLayout(
     name: "sticky",
     estimated: { r in
       let layout = stickyLayout(&r, cellSize: .items)
@@ -320,7 +327,7 @@ public enum LayoutCatalog {
       description: "sticky \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 
-  static let mosaic = CatalogLayout(name: "mosaic") { r in
+  static let mosaic = RandomLayout(name: "mosaic") { r in
     var layout = MosaicLayout(segmentHeight: r.double(in: 60...400), spacing: r.double(in: 0...12))
     if r.isHostile {
       let segments = MosaicLayout.Segment.allCases
@@ -334,7 +341,7 @@ public enum LayoutCatalog {
       description: "mosaic \(layout)")
   }
 
-  static let waterfall = CatalogLayout(
+  static let waterfall = RandomLayout(
     name: "waterfall",
     estimated: { r in
       let layout = WaterfallLayout(
@@ -370,7 +377,7 @@ public enum LayoutCatalog {
       description: "waterfall \(layout)\(estimated ? ", estimated sizes" : "")")
   }
 
-  static let tags = CatalogLayout(
+  static let tags = RandomLayout(
     name: "tags",
     estimated: { r in
       let layout = TagCloudLayout(
@@ -400,7 +407,7 @@ public enum LayoutCatalog {
       description: "tags \(layout), \(known ? "sizes" : "estimates") \(estimate)")
   }
 
-  static let tagTable = CatalogLayout(
+  static let tagTable = RandomLayout(
     name: "tag-table",
     estimated: { r in
       let layout = TagTableLayout(

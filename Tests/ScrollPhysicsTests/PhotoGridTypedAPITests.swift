@@ -1,0 +1,71 @@
+import LayoutCore
+import PhotoGrid
+import ScrollPhysics
+import ScrollworkTestSupport
+import Testing
+
+// No `import GestureScripting`: the photo grid, the album and the scrollers
+// are driven here through their typed methods alone, as an app's gesture
+// recognisers drive them.
+
+/// The photo grid session's typed methods: what an app (or the viewer) calls
+/// without the script language, with typed refusals that leave the session
+/// unchanged.
+@Suite struct PhotoGridTypedAPITests {
+  func session(_ counts: [Int]) throws -> PhotoGridSession {
+    try PhotoGridSession(
+      layout: .photosMonths, counts: counts, photoSize: Size(width: 4032, height: 3024),
+      viewport: Viewport(width: 390, height: 844), offset: .zero)
+  }
+
+  @Test func setModeAnimatesToTheModeAndSettles() throws {
+    var grid = try session([40, 60])
+    #expect(grid.mode != .columns(5))
+    try grid.setMode(.columns(5), duration: 0.3, at: 0)
+    #expect(grid.mode == .columns(5))
+    grid.advance(to: 0.15)
+    #expect(grid.progress > 0 && grid.progress < 1)
+    grid.advance(to: 0.4)
+    #expect(grid.progress == 1)
+    #expect(grid.drainEvents().contains("transitionEnded"))
+  }
+
+  @Test func insertAndDeleteKeepIdentitiesAndCount() throws {
+    var grid = try session([10])
+    try grid.insert(count: 3, at: 2, time: 0)
+    grid.advance(to: 1)
+    #expect(grid.library.totalCount == 13)
+    #expect(grid.photoID(.cell(2, section: 0)) == 10)
+    #expect(grid.photoID(.cell(5, section: 0)) == 2)
+    try grid.delete(0...1, time: 2)
+    grid.advance(to: 3)
+    #expect(grid.library.totalCount == 11)
+    #expect(grid.photoID(.cell(0, section: 0)) == 10)
+    #expect(grid.editCount == 2)
+  }
+
+  @Test func refusalsAreTypedAndLeaveTheSessionUnchanged() throws {
+    var grid = try session([10])
+    #expect(throws: PhotoGridError.indexPastEnd(index: 11, total: 10)) { try grid.insert(count: 1, at: 11, time: 0) }
+    #expect(throws: PhotoGridError.rangePastEnd(first: 5, last: 10, total: 10)) { try grid.delete(5...10, time: 0) }
+    #expect(throws: PhotoGridError.badPinchScale(0)) { try grid.pinch(scale: 0, duration: 0.2, at: 0) }
+    let tooMany = PhotoGridSession.maximumInsertCount + 1
+    #expect(throws: PhotoGridError.self) { try grid.insert(count: tooMany, at: 0, time: 0) }
+    #expect(grid.library.totalCount == 10)
+    #expect(grid.editCount == 0)
+    #expect(grid.progress == 1)
+  }
+
+  @Test func scrollingMethodsMoveTheSurface() throws {
+    var grid = try session([200])
+    grid.touchDown(at: 0)
+    grid.drag(translation: Point(x: 0, y: -300), at: 0.1)
+    #expect(grid.contentOffset.y > 0)
+    grid.release(at: 0.1)
+    grid.advance(to: 3)
+    let rest = grid.contentOffset
+    grid.setContentOffset(Point(x: 0, y: 1e308), animated: false, at: 3)
+    #expect(grid.contentOffset.y > rest.y)
+    #expect(grid.contentOffset.y.isFinite)
+  }
+}
