@@ -70,40 +70,46 @@
     }
   }
 
+  /// Places SwiftUI subviews with any engine layout whose state is a
+  /// scroll offset (see `EngineLayoutCore`): the one SwiftUI `Layout` of
+  /// the package; `TagCloudStack`, `MosaicStack` and `WaterfallStack` are
+  /// its configurations.
+  public struct EngineStack<Configuration: CollectionLayout>: Layout
+  where Configuration.Prepared.State == ScrollState {
+    /// The engine layout's configuration.
+    public var layout: Configuration
+    /// How wide it is when no width is proposed.
+    let ideal: EngineLayoutCore.IdealWidth
+
+    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
+      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews, ideal: ideal)
+    }
+    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
+      EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
+    }
+  }
+
   /// A tag cloud: subviews flow into lines at their own sizes.
-  public struct TagCloudStack: Layout {
-    public var layout: TagCloudLayout
-    public init(_ layout: TagCloudLayout = TagCloudLayout()) { self.layout = layout }
-    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-      EngineLayoutCore.size(
-        layout, proposal: proposal, subviews: subviews, ideal: .oneLine(spacing: layout.itemSpacing))
-    }
-    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-      EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
-    }
-  }
-
+  public typealias TagCloudStack = EngineStack<TagCloudLayout>
   /// The mosaic: full-width, half and third segments, in order.
-  public struct MosaicStack: Layout {
-    public var layout: MosaicLayout
-    public init(_ layout: MosaicLayout = .appleMosaic) { self.layout = layout }
-    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews, ideal: .widestSubview)
-    }
-    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-      EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
+  public typealias MosaicStack = EngineStack<MosaicLayout>
+  /// A waterfall: columns of subviews at their own aspect ratios.
+  public typealias WaterfallStack = EngineStack<WaterfallLayout>
+
+  extension EngineStack where Configuration == TagCloudLayout {
+    /// A tag cloud; with no width proposed, all its tags on one line.
+    public init(_ layout: TagCloudLayout = TagCloudLayout()) {
+      self.init(layout: layout, ideal: .oneLine(spacing: layout.itemSpacing))
     }
   }
 
-  /// A waterfall: columns of subviews at their own aspect ratios.
-  public struct WaterfallStack: Layout {
-    public var layout: WaterfallLayout
-    public init(_ layout: WaterfallLayout = WaterfallLayout()) { self.layout = layout }
-    public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
-      EngineLayoutCore.size(layout, proposal: proposal, subviews: subviews, ideal: .widestSubview)
-    }
-    public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-      EngineLayoutCore.place(layout, in: bounds, subviews: subviews)
-    }
+  extension EngineStack where Configuration == MosaicLayout {
+    /// The mosaic; with no width proposed, as wide as its widest subview.
+    public init(_ layout: MosaicLayout = .appleMosaic) { self.init(layout: layout, ideal: .widestSubview) }
+  }
+
+  extension EngineStack where Configuration == WaterfallLayout {
+    /// A waterfall; with no width proposed, as wide as its widest subview.
+    public init(_ layout: WaterfallLayout = WaterfallLayout()) { self.init(layout: layout, ideal: .widestSubview) }
   }
 #endif

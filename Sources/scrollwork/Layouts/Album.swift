@@ -320,8 +320,12 @@ extension Array where Element == LayoutAttributes {
 
 /// The Photos screen: big photos paging above, the accordion filmstrip
 /// below, driven by one `AlbumCoordinator` (targets `pager` and `strip`).
-struct AlbumScene: Scene {
+struct AlbumScene: Scene, GestureForwarding {
   var album: AlbumCoordinator
+  var driven: AlbumCoordinator {
+    get { album }
+    set { album = newValue }
+  }
   var context: SceneContext
 
   /// The demo: three pager swipes, a strip drag that folds the strip (a
@@ -350,28 +354,6 @@ struct AlbumScene: Scene {
 
   /// The demo's album scene (the default preset).
   static var entry: SceneEntry { entry(AlbumEntry.defaultPreset) }
-
-  mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    try album.touchDown(target, at: time)
-  }
-
-  mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    try album.drag(target, translation: translation, at: time)
-  }
-
-  mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    try album.release(target, at: time)
-  }
-
-  mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  )
-    throws(ScriptError)
-  {
-    try album.setContentOffset(target, offset, animated: animated, at: time)
-  }
-
-  mutating func advance(to time: Double) { album.advance(to: time) }
 
   func layers() -> [SceneLayer] {
     let frame = album.frame()

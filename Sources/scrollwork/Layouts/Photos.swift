@@ -57,10 +57,12 @@ enum PhotosEntry: LayoutEntry {
 // MARK: - Scene
 
 /// The photo grid scene: the session plus the photos and section titles.
-struct PhotosScene: Scene {
-  static var layoutVerbs: Set<String> { PhotoGridSession.layoutVerbs }
-
+struct PhotosScene: Scene, GestureForwarding {
   var session: PhotoGridSession
+  var driven: PhotoGridSession {
+    get { session }
+    set { session = newValue }
+  }
   private(set) var context: SceneContext
   /// Section titles by section identity.
   private(set) var titles: [String]
@@ -225,29 +227,6 @@ struct PhotosScene: Scene {
   /// The photo shown for item identity `id` (new identities cycle).
   func photo(_ id: Int) -> Photo {
     id >= 0 && id < photosByID.count ? photosByID[id] : context.photo(id)
-  }
-
-  mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    try session.touchDown(target, at: time)
-  }
-  mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    try session.drag(target, translation: translation, at: time)
-  }
-  mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    try session.release(target, at: time)
-  }
-  mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  )
-    throws(ScriptError)
-  {
-    try session.setContentOffset(target, offset, animated: animated, at: time)
-  }
-  mutating func advance(to time: Double) { session.advance(to: time) }
-  mutating func perform(
-    _ target: String?, verb: String, arguments: [String], duration: Double, at time: Double
-  ) throws(ScriptError) {
-    try session.perform(target, verb: verb, arguments: arguments, duration: duration, at: time)
   }
 
   func layers() -> [SceneLayer] {

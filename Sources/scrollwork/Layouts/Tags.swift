@@ -96,8 +96,12 @@ struct TagText {
 
 /// The tag cloud on screen: a self-sizing scroller that measures newly
 /// visible tags every frame, before drawing.
-struct TagScene: Scene {
+struct TagScene: Scene, GestureForwarding {
   var scroller: SelfSizingScroller<PreparedTagCloudLayout>
+  var driven: SelfSizingScroller<PreparedTagCloudLayout> {
+    get { scroller }
+    set { scroller = newValue }
+  }
   var texts: [String]
   var text: TagText
   var context: SceneContext
@@ -121,24 +125,7 @@ struct TagScene: Scene {
       }, into: &visible)
   }
 
-  mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    try scroller.touchDown(target, at: time)
-  }
-
-  mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    try scroller.drag(target, translation: translation, at: time)
-  }
-
-  mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    try scroller.release(target, at: time)
-  }
-
-  mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  ) throws(ScriptError) {
-    try scroller.setContentOffset(target, offset, animated: animated, at: time)
-  }
-
+  /// Every frame measures the tags that came into view.
   mutating func advance(to time: Double) {
     scroller.advance(to: time)
     measureVisible()

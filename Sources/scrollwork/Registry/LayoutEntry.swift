@@ -36,6 +36,9 @@ where AllCases == [Self] {}
 /// [--preset P]`, `demo` and `bench --filter NAME` pick it up.
 protocol LayoutEntry {
   associatedtype Preset: LayoutPreset
+  /// The layout's own options (`FlowOptions`): what `replay NAME` parses
+  /// besides `ReplayOptions`, and the host they describe.
+  associatedtype Options: ReplayableOptions
 
   /// The layout's one name in every command (`inspect flow`,
   /// `render --layout flow`); bench scenario names start with it.
@@ -48,8 +51,6 @@ protocol LayoutEntry {
   static var inspectCommand: any ParsableCommand.Type { get }
   /// `scrollwork simulate NAME`.
   static var simulateCommand: any ParsableCommand.Type { get }
-  /// `scrollwork replay NAME`: a `ReplayCommand` (`Replay/ReplayCommands.swift`).
-  static var replayCommand: any ParsableCommand.Type { get }
   /// The drawable, scripted scene for `preset` (`demo`, `render`).
   static func scene(_ preset: Preset) -> SceneEntry
   /// The benchmark scenarios (`bench`).
@@ -65,6 +66,10 @@ protocol LayoutEntry {
 
 extension LayoutEntry {
   static var scriptVerbs: [LayoutVerb] { [] }
+
+  /// `scrollwork replay NAME`: the one generic replay command
+  /// (`Replay/ReplayCommands.swift`) for this layout's options.
+  static var replayCommand: any ParsableCommand.Type { ReplayLayout<Self>.self }
 
   static func itemArguments(count: Int, size: Size) -> [String] {
     ["--items", String(count), "--item-size", "\(JSONWriter.number(size.width))x\(JSONWriter.number(size.height))"]

@@ -1,11 +1,13 @@
 import ArgumentParser
+import LayoutCatalog
 import LayoutCore
 import LayoutHost
 import ToolSupport
 
-// `scrollwork replay LAYOUT [its options] --calls FILE`: one subcommand per
-// layout of the registry, each made of the layout's own options plus
-// `ReplayOptions`; each builds a `LayoutHost` and hands it to `Replayer`.
+// `scrollwork replay LAYOUT [its options] --calls FILE`: one generic
+// subcommand (`ReplayLayout`) per layout of the registry, made of the
+// layout's own options plus `ReplayOptions`; it builds a `LayoutHost` and
+// hands it to `Replayer`.
 
 /// A layout's `replay` subcommand: its options make a host.
 protocol ReplayCommand: ParsableCommand {
@@ -88,114 +90,100 @@ extension LayoutEntry {
   }
 }
 
-struct ReplayFlow: ReplayCommand {
-  static let configuration = CommandConfiguration(commandName: "flow", abstract: "Replay calls on a flow layout.")
+/// `scrollwork replay NAME`: one command for every layout of the registry,
+/// made of `ReplayOptions` and the layout's own options (`Entry.Options`),
+/// whose `host(_:)` makes the host.
+struct ReplayLayout<Entry: LayoutEntry>: ReplayCommand {
+  static var configuration: CommandConfiguration {
+    let summary = LayoutCatalog.layout(named: Entry.name)?.summary ?? Entry.name
+    return CommandConfiguration(
+      commandName: Entry.name, abstract: "Replay calls on the \(Entry.name) layout: \(summary).")
+  }
   @OptionGroup var replay: ReplayOptions
-  @OptionGroup var flow: FlowOptions
-  /// UIKit's `UICollectionViewFlowLayout.itemSize` default: 50×50.
-  func makeHost() throws -> any LayoutHosting {
-    try replay.host(flow.layout, estimate: flow.estimated?.value, default: .uniform(Size(width: 50, height: 50)))
+  @OptionGroup var options: Entry.Options
+  func makeHost() throws -> any LayoutHosting { try options.host(replay) }
+}
+
+/// A layout's own options as `replay` uses them: the host they describe.
+protocol ReplayableOptions: ParsableArguments {
+  /// A host (not yet prepared) for the layout these options describe, with
+  /// the item sizes `replay` gives, or the layout's defaults
+  /// (`LayoutCatalog`'s `defaultItemSizes`).
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting
+}
+
+extension FlowOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(layout, estimate: estimated?.value, default: LayoutCatalog.flow.defaultItemSizes.source)
   }
 }
 
-struct ReplayAlbum: ReplayCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "album", abstract: "Replay calls on the album's pager (photos at their pixel sizes).")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var album: AlbumOptions
-  func makeHost() throws -> any LayoutHosting {
-    try replay.host(album.configuration().pager, default: .uniform(PhotosEntry.photoSize))
+extension AlbumOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(configuration().pager, default: LayoutCatalog.album.defaultItemSizes.source)
   }
 }
 
-struct ReplayPhotos: ReplayCommand {
-  static let configuration = CommandConfiguration(commandName: "photos", abstract: "Replay calls on the photo grid.")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var photos: PhotosOptions
-  func makeHost() throws -> any LayoutHosting {
-    try replay.host(photos.layout, default: .uniform(PhotosEntry.photoSize))
+extension PhotosOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(layout, default: LayoutCatalog.photos.defaultItemSizes.source)
   }
 }
 
-struct ReplayCarousel: ReplayCommand {
-  static let configuration = CommandConfiguration(commandName: "carousel", abstract: "Replay calls on a carousel.")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var carousel: CarouselOptions
-  func makeHost() throws -> any LayoutHosting {
-    try replay.host(carousel.layout(itemSize: replay.itemSize?.value), default: .viewportHeightSquares)
+extension CarouselOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(layout(itemSize: replay.itemSize?.value), default: LayoutCatalog.carousel.defaultItemSizes.source)
   }
 }
 
-struct ReplayProminent: ReplayCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "prominent", abstract: "Replay calls on the prominent-cell list (items 200×200 unless --item-size).")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var prominent: ProminentOptions
-  func makeHost() throws -> any LayoutHosting {
+extension ProminentOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
     let size = replay.itemSize?.value ?? ProminentLayout().itemSize
-    return try replay.host(prominent.layout(itemSize: size), default: .uniform(size))
+    return try replay.host(layout(itemSize: size), default: .uniform(size))
   }
 }
 
-struct ReplaySticky: ReplayCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "sticky", abstract: "Replay calls on the sticky-header roster (rows 44 pt tall by default).")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var sticky: StickyOptions
-  func makeHost() throws -> any LayoutHosting {
-    try replay.host(
-      sticky.layout(), estimate: sticky.estimated?.value,
-      default: ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) })
+extension StickyOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(layout(), estimate: estimated?.value, default: LayoutCatalog.sticky.defaultItemSizes.source)
   }
 }
 
-struct ReplayMosaic: ReplayCommand {
-  static let configuration = CommandConfiguration(commandName: "mosaic", abstract: "Replay calls on the mosaic.")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var mosaic: MosaicOptions
-  func makeHost() throws -> any LayoutHosting { try replay.host(mosaic.layout, default: .uniform(.zero)) }
-}
-
-struct ReplayWaterfall: ReplayCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "waterfall", abstract: "Replay calls on the waterfall (photo-like sizes by default).")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var waterfall: WaterfallOptions
-  func makeHost() throws -> any LayoutHosting {
-    try replay.host(
-      waterfall.layout, estimate: waterfall.estimated?.value, default: .cycling(WaterfallEntry.photoLikeSizes(97)))
+extension MosaicOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(layout, default: LayoutCatalog.mosaic.defaultItemSizes.source)
   }
 }
 
-struct ReplayTags: ReplayCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "tags",
-    abstract: "Replay calls on a tag cloud: tags measured from --words/--texts, or --estimated sizes to self-size.")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var tags: TagOptions
-  func makeHost() throws -> any LayoutHosting {
-    let layout = tags.layout
-    if let estimated = tags.estimated?.value {
+extension WaterfallOptions: ReplayableOptions {
+  /// Photo-like sizes by default (a waterfall of equal items is a grid).
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(layout, estimate: estimated?.value, default: .cycling(WaterfallEntry.photoLikeSizes(97)))
+  }
+}
+
+extension TagOptions: ReplayableOptions {
+  /// Tags measured from --words/--texts, or --estimated sizes to self-size.
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    let layout = self.layout
+    if let estimated = estimated?.value {
       return LayoutHost(itemSizes: .uniform(estimated), scale: replay.scale) { items, viewport throws(LayoutError) in
         try layout.prepare(estimated: items, viewport: viewport)
       }
     }
-    let text = try tags.tagText()
-    let width = tags.tagWidth
-    return try replay.host(layout, default: .cycling(tags.tagTexts().map { text.size($0, maxWidth: width) }))
+    let text = try tagText()
+    let width = tagWidth
+    return try replay.host(layout, default: .cycling(tagTexts().map { text.size($0, maxWidth: width) }))
   }
 }
 
-struct ReplayTagTable: ReplayCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "tag-table", abstract: "Replay calls on a table of tag clouds (section s holds row s's words).")
-  @OptionGroup var replay: ReplayOptions
-  @OptionGroup var table: TagTableOptions
-  func makeHost() throws -> any LayoutHosting {
-    if let estimate = table.estimated?.value {
-      return try replay.host(table.layout, estimate: estimate, default: nil)
+extension TagTableOptions: ReplayableOptions {
+  /// Section s holds row s's words, as measured for the table's viewport.
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    if let estimate = estimated?.value {
+      return try replay.host(layout, estimate: estimate, default: nil)
     }
-    let (prepared, _) = try table.prepare()
+    let (prepared, _) = try prepare()
     // Each row's tags as measured for the table's viewport, reused in turn.
     let rows = (0..<prepared.numberOfSections).map { s in
       (0..<prepared.numberOfItems(inSection: s)).compactMap {
@@ -213,13 +201,13 @@ struct ReplayTagTable: ReplayCommand {
   }
 }
 
-extension AlbumEntry { static var replayCommand: any ParsableCommand.Type { ReplayAlbum.self } }
-extension FlowEntry { static var replayCommand: any ParsableCommand.Type { ReplayFlow.self } }
-extension PhotosEntry { static var replayCommand: any ParsableCommand.Type { ReplayPhotos.self } }
-extension CarouselEntry { static var replayCommand: any ParsableCommand.Type { ReplayCarousel.self } }
-extension ProminentEntry { static var replayCommand: any ParsableCommand.Type { ReplayProminent.self } }
-extension StickyEntry { static var replayCommand: any ParsableCommand.Type { ReplaySticky.self } }
-extension MosaicEntry { static var replayCommand: any ParsableCommand.Type { ReplayMosaic.self } }
-extension WaterfallEntry { static var replayCommand: any ParsableCommand.Type { ReplayWaterfall.self } }
-extension TagsEntry { static var replayCommand: any ParsableCommand.Type { ReplayTags.self } }
-extension TagTableEntry { static var replayCommand: any ParsableCommand.Type { ReplayTagTable.self } }
+extension AlbumEntry { typealias Options = AlbumOptions }
+extension FlowEntry { typealias Options = FlowOptions }
+extension PhotosEntry { typealias Options = PhotosOptions }
+extension CarouselEntry { typealias Options = CarouselOptions }
+extension ProminentEntry { typealias Options = ProminentOptions }
+extension StickyEntry { typealias Options = StickyOptions }
+extension MosaicEntry { typealias Options = MosaicOptions }
+extension WaterfallEntry { typealias Options = WaterfallOptions }
+extension TagsEntry { typealias Options = TagOptions }
+extension TagTableEntry { typealias Options = TagTableOptions }
