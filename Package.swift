@@ -26,20 +26,20 @@ let package = Package(
     .library(name: "CollectionChanges", targets: ["CollectionChanges"]),
     .library(name: "ScrollworkSwiftUI", targets: ["ScrollworkSwiftUI"]),
     .library(name: "Raster", targets: ["Raster"]),
-    .library(name: "PhotoLibrary", targets: ["PhotoLibrary"]),
     .library(name: "ToolSupport", targets: ["ToolSupport"]),
+    // For the tool's package (Tool/): the C shim, the X11 viewer and the allocation counter.
+    .library(name: "CRasterShim", targets: ["CRasterShim"]),
+    .library(name: "Viewer", targets: ["Viewer"]),
+    .library(name: "MallocCounter", targets: ["MallocCounter"]),
     /// Test support for the package's own tests, fuzzers and benches (seeded
     /// random layouts, the shared layout checker); apps never link it.
     .library(name: "ScrollworkTestSupport", targets: ["ScrollworkTestSupport"]),
-    .executable(name: "scrollwork", targets: ["scrollwork"]),
   ],
-  dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    // Builds the DocC catalogs: `Scripts/docs.sh` (`swift package generate-documentation`).
-    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    // The photo library's on-disk index (SQLite: Debian's libsqlite3-dev).
-    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-  ],
+  // None: an app that adds this package for ScrollworkUIKit or
+  // ScrollworkSwiftUI resolves nothing else. The tool and what only it needs
+  // (argument parsing, GRDB) are the package in Tool/; the DocC plugin is
+  // added below only when Scripts/docs.sh asks for it.
+  dependencies: [],
   targets: [
     // MARK: - Core (Swift standard library only; CI checks the imports)
 
@@ -112,12 +112,6 @@ let package = Package(
     .target(name: "CRasterShim", dependencies: ["CJPEG"]),
     .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
 
-    // MARK: - Photo library (a folder indexed in SQLite, thumbnails decoded off the frame, cached on disk)
-
-    .target(
-      name: "PhotoLibrary",
-      dependencies: ["Raster", "CRasterShim", .product(name: "GRDB", package: "GRDB.swift")]),
-
     // MARK: - Viewer (an X11 window: Xlib + MIT-SHM; see Guides/Viewer.md)
 
     .systemLibrary(name: "CX11", pkgConfig: "x11", providers: [.apt(["libx11-dev", "libxext-dev"])]),
@@ -132,32 +126,6 @@ let package = Package(
 
     /// Counts heap allocations for `scrollwork bench` (glibc only).
     .target(name: "MallocCounter"),
-
-    .executableTarget(
-      name: "scrollwork",
-      dependencies: [
-        "LayoutCore",
-        "GestureScripting",
-        "ScrollPhysics",
-        "PhotoGrid",
-        "Album",
-        "LayoutHost",
-        "LayoutCatalog",
-        "MallocCounter",
-        "Raster",
-        "CRasterShim",
-        "PhotoLibrary",
-        "Viewer",
-        "ToolSupport",
-        "HostRecording",
-        // The benches draw with the package's one seeded generator.
-        "ScrollworkTestSupport",
-        // The bench's scroll frames through the UIKit shell on the stand-in.
-        "ScrollworkUIKit",
-        .target(name: "UIKitStandIn", condition: .when(platforms: nonUIKitPlatforms)),
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
-    ),
 
     // MARK: - Tests
 
@@ -187,19 +155,15 @@ let package = Package(
       dependencies: ["Album", "LayoutCore", "ScrollPhysics", "GestureScripting", "ScrollworkTestSupport"]),
     .testTarget(
       name: "RasterTests",
-      dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport", "PhotoLibrary"],
+      dependencies: ["Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport"],
       exclude: ["Golden"]),  // golden PNGs, read through #filePath
-    .testTarget(
-      name: "PhotoLibraryTests",
-      dependencies: ["PhotoLibrary", "Raster", "CRasterShim", "LayoutCore", "ScrollworkTestSupport"]),
-    .testTarget(
-      name: "ScrollworkCLITests",
-      dependencies: [
-        "scrollwork", "ScrollworkTestSupport", "LayoutCatalog", "Raster", "CRasterShim", "Viewer", "ToolSupport",
-        "PhotoLibrary",
-        "GestureScripting", "PhotoGrid",
-      ],
-      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Scripts/docs.sh builds the DocC catalogs with swift-docc-plugin
+// (`swift package generate-documentation`); it sets SCROLLWORK_DOCS=1, so
+// nobody else resolves the plugin.
+if Context.environment["SCROLLWORK_DOCS"] == "1" {
+  package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

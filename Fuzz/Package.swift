@@ -30,12 +30,16 @@ let package = Package(
       dependencies: [
         "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
         .product(name: "LayoutHost", package: scrollwork),
+        // The random layouts (RandomLayouts, SplitMix64): test support, never in an app's products.
+        .product(name: "ScrollworkTestSupport", package: scrollwork),
       ]),
     .executableTarget(
       name: "FuzzHost",
       dependencies: [
         "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
         .product(name: "LayoutHost", package: scrollwork),
+        // The random layouts (RandomLayouts, SplitMix64): test support, never in an app's products.
+        .product(name: "ScrollworkTestSupport", package: scrollwork),
       ]),
     .executableTarget(
       name: "FuzzTool",

@@ -51,13 +51,24 @@ import tempfile
 
 TIMEOUT = 20  # seconds per command line
 
-LAYOUTS = ["album", "flow", "photos", "carousel", "prominent", "sticky", "mosaic", "waterfall", "tags", "tag-table"]
-PRESETS = {
-    "album": ["standard", "photosLab"], "flow": ["uikit", "photos"], "photos": ["photosMonths"],
-    "carousel": ["spotify", "coverflow", "stack", "plain"], "prominent": ["standard"],
-    "sticky": ["plain", "jungleCup"], "mosaic": ["appleMosaic"], "waterfall": ["cht", "photos"],
-    "tags": ["standard", "rightToLeft"], "tag-table": ["standard"],
-}
+# The layouts and their presets (the default first) come from the tool's own
+# catalog, `scrollwork layouts --json` (LayoutCatalog), read by main(): a
+# layout added there is in the campaign without an edit here.
+LAYOUTS = []
+PRESETS = {}
+
+
+def load_catalog(binary):
+    """Fills LAYOUTS and PRESETS from `binary layouts --json`."""
+    run = subprocess.run([binary, "layouts", "--json"], capture_output=True, timeout=TIMEOUT, check=True)
+    for line in run.stdout.decode().splitlines():
+        layout = json.loads(line)
+        LAYOUTS.append(layout["name"])
+        PRESETS[layout["name"]] = layout["presets"]
+    if not LAYOUTS:
+        sys.exit("campaign: `scrollwork layouts --json` listed no layout")
+
+
 # Optional indices documented as null when there is none: the album's photo,
 # thumbnail and animated thumbnail, a tag cloud's anchor, a centred
 # layout's centred item.
@@ -711,6 +722,7 @@ def main():
     parser.add_argument("--show", type=int, default=3, help="command lines shown per class")
     parser.add_argument("--no-sweep", action="store_true", help="only the random command lines")
     options = parser.parse_args()
+    load_catalog(options.binary)
     rng = random.Random(options.seed)
     work = tempfile.mkdtemp(prefix="scrollwork-campaign-")
     try:

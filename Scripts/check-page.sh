@@ -21,7 +21,7 @@ if [[ -z $out ]]; then
   # The script's own scratch folder, rendered afresh (output of a version
   # without identities in its manifest would be refused, not replaced).
   rm -rf "$out"
-  swift run -q scrollwork demo --out "$out"
+  swift run -q --package-path Tool scrollwork demo --out "$out"
 fi
 [[ -f $out/index.html ]] || fail "no index.html in $out"
 

@@ -31,8 +31,8 @@ fc-list 2>/dev/null | grep -q DejaVu || missing+=(fonts-dejavu-core)
 bin=${SCROLLWORK:-}
 if [[ -z $bin ]]; then
   say "building scrollwork (release)"
-  swift build -q -c release --product scrollwork
-  bin=$(swift build -c release --show-bin-path)/scrollwork
+  swift build -q -c release --package-path Tool --product scrollwork
+  bin=$(swift build -c release --package-path Tool --show-bin-path)/scrollwork
 fi
 [[ -x $bin ]] || fail "no scrollwork binary at $bin"
 started=$SECONDS

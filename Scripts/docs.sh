@@ -80,7 +80,8 @@ say "building the documentation of ${targets[*]}"
 log=.build/docs.log
 mkdir -p .build
 # --warnings-as-errors: a broken symbol link or an undocumented parameter fails.
-if ! swift package --disable-sandbox generate-documentation "${arguments[@]}" --warnings-as-errors \
+# SCROLLWORK_DOCS=1 adds swift-docc-plugin to the package (nobody else resolves it).
+if ! SCROLLWORK_DOCS=1 swift package --disable-sandbox generate-documentation "${arguments[@]}" --warnings-as-errors \
   >"$log" 2>&1; then
   grep -E -A3 '^(warning|error):' "$log" >&2 || tail -30 "$log" >&2
   echo "docs: error: the documentation did not build (full log: $log)" >&2
@@ -91,4 +92,4 @@ for target in "${targets[@]}"; do
   [[ -d $archive ]] || { echo "docs: error: no archive for $target at $archive" >&2; exit 1; }
   say "$target: $(pwd)/$archive"
 done
-say "preview one with: swift package --disable-sandbox preview-documentation --target LayoutCore"
+say "preview one with: SCROLLWORK_DOCS=1 swift package --disable-sandbox preview-documentation --target LayoutCore"

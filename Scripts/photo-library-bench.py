@@ -21,7 +21,7 @@ about 1 MB per photo; --keep leaves them for a second run.
 import argparse, os, re, shutil, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BIN = os.path.join(ROOT, ".build/release/scrollwork")
+BIN = os.path.join(ROOT, "Tool/.build/release/scrollwork")
 
 
 def run(cmd, **kw):

@@ -2,7 +2,8 @@
 # Runs tests under sanitizers, each in its own scratch path so the main
 # build is untouched:
 #   AddressSanitizer over the decoder and renderer tests (RasterTests) and
-#   the hostile-input and script tests (.build-asan);
+#   the script tests (.build-asan), and the tool's hostile-input, render and
+#   output tests (Tool/.build-asan);
 #   ThreadSanitizer over the concurrent parts: the image cache (shared
 #   between threads) and the property campaign (a task group) (.build-tsan).
 #
@@ -26,6 +27,7 @@ export LSAN_OPTIONS="suppressions=$suppressions:print_suppressions=0"
 run() {
   local name=$1 scratch=$2 filter=$3
   shift 3
+  # `--package-path Tool` in "$@" runs the tool's tests.
   local started=$SECONDS log="/tmp/scrollwork-sanitize-$name.log"
   echo "sanitize: $name: building and testing (scratch path $scratch, filter '$filter')"
   # A smaller campaign keeps the instrumented run short; the full one runs in `swift test`.
@@ -40,7 +42,8 @@ run() {
 }
 
 if [[ $which == address || $which == all ]]; then
-  run address .build-asan "RasterTests|HostileInputRobustnessTests|ScriptRobustnessTests|CenteredRobustnessTests|RenderCommandTests|LegacyOutputTests"
+  run address .build-asan "RasterTests|ScriptRobustnessTests|CenteredRobustnessTests"
+  run address Tool/.build-asan "HostileInputRobustnessTests|RenderCommandTests|LegacyOutputTests" --package-path Tool
 fi
 if [[ $which == thread || $which == all ]]; then
   run thread .build-tsan "CacheTests|PropertyCampaignTests"

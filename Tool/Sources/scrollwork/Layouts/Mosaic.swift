@@ -19,7 +19,7 @@ enum MosaicPreset: String, LayoutPreset {
   }
 }
 
-extension MosaicLayout.Segment: ExpressibleByArgument {}
+extension MosaicLayout.Segment: @retroactive ExpressibleByArgument {}
 
 enum MosaicEntry: LayoutEntry {
   static let name = "mosaic"

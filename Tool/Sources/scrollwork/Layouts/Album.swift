@@ -28,7 +28,7 @@ enum AlbumPreset: String, LayoutPreset {
   }
 }
 
-extension FollowerOffsetRule: ExpressibleByArgument {}
+extension FollowerOffsetRule: @retroactive ExpressibleByArgument {}
 
 enum AlbumEntry: LayoutEntry {
   static let name = "album"

@@ -88,8 +88,8 @@ struct IndexAmountArgument: ExpressibleByArgument {
   }
 }
 
-extension Axis: ExpressibleByArgument {}
-extension FlowLayout.Alignment: ExpressibleByArgument {}
+extension Axis: @retroactive ExpressibleByArgument {}
+extension FlowLayout.Alignment: @retroactive ExpressibleByArgument {}
 
 /// How a centred layout snaps (`--snap`).
 enum SnapArgument: String, CaseIterable, ExpressibleByArgument {

@@ -21,7 +21,7 @@ enum WaterfallPreset: String, LayoutPreset {
   }
 }
 
-extension WaterfallLayout.Direction: ExpressibleByArgument {}
+extension WaterfallLayout.Direction: @retroactive ExpressibleByArgument {}
 
 enum WaterfallEntry: LayoutEntry {
   static let name = "waterfall"
