@@ -96,7 +96,7 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
     // libjpeg reports errors by longjmp: the shim keeps setjmp and every libjpeg call in C.
-    .target(name: "CRasterShim", dependencies: ["CJPEG"]),
+    .target(name: "CRasterShim", dependencies: ["CJPEG", "CPNG"]),
     .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
 
     // MARK: - Photo library (a folder indexed in SQLite, thumbnails decoded off the frame, cached on disk)
