@@ -107,6 +107,22 @@ import Testing
     #expect(px(small, 10, 5).1 > 150)
   }
 
+  @Test func aHEICDeclaring65535SquaredNamesItsSizeAndTheLimit() throws {
+    guard ModernEncoder.canWriteHEIC else { return }
+    var heic = try ModernEncoder.heic(RGBAImage(width: 64, height: 64, fill: (10, 20, 30, 255)))
+    // Every `ispe` property (the image's and its tiles') says 65535 × 65535.
+    var at = 0
+    while at + 16 <= heic.count {
+      if heic[at..<(at + 4)].elementsEqual(Array("ispe".utf8)) {
+        heic.replaceSubrange((at + 8)..<(at + 16), with: [0, 0, 0xFF, 0xFF, 0, 0, 0xFF, 0xFF])
+      }
+      at += 1
+    }
+    let expected = DecodeError.tooLarge(PixelSize(width: 65535, height: 65535), limit: ImageLimits.maximumPixels)
+    #expect(throws: expected) { try ImageHeader.parse(heic) }
+    #expect(expected.description == "the image is 65535x65535 = 4294836225 pixels, above the limit of 100000000 pixels")
+  }
+
   @Test func aFileAboveTheSizeLimitIsRefusedByTheHeaderPassAsByTheDecoder() throws {
     let j = jpeg()
     let path = try writeFile(j, size: 50 << 30)

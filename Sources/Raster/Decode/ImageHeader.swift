@@ -269,6 +269,10 @@ public struct ImageHeader: Hashable, Sendable {
     var message = [CChar](repeating: 0, count: 256)
     let code = sw_heif_read_header(p.baseAddress, p.count, &w, &h, &exif, &exifSize, &message, message.count)
     defer { if let exif { sw_free(exif) } }
+    if code == Int32(SW_ERR_TOO_LARGE), let declared = declaredHEIFSize(p) {
+      // libheif's own security limit: name the size the file declares.
+      throw .tooLarge(declared, limit: ImageLimits.maximumPixels)
+    }
     try ImageDecoder.check(code, message, limit: ImageLimits.maximumPixels)
     guard w > 0, h > 0 else { throw .corrupt("HEIF size \(w)×\(h)") }
     var tags = EXIFTags()
@@ -279,6 +283,21 @@ public struct ImageHeader: Hashable, Sendable {
     return ImageHeader(
       format: .heif, storedSize: PixelSize(width: Int(w), height: Int(h)), orientation: 1,
       date: tags.original ?? tags.plain)
+  }
+
+  /// The size in a HEIF's first `ispe` (image spatial extents) property
+  /// within its first `maximumReadBytes`, or `nil`.
+  ///
+  /// - Complexity: O(min(bytes, maximumReadBytes)).
+  static func declaredHEIFSize(_ p: UnsafeBufferPointer<UInt8>) -> PixelSize? {
+    let end = Swift.min(p.count, maximumReadBytes) - 16
+    guard end > 0 else { return nil }
+    for i in 0..<end where p[i] == 0x69 && p[i + 1] == 0x73 && p[i + 2] == 0x70 && p[i + 3] == 0x65 {
+      func u32(_ at: Int) -> Int { Int(p[at]) << 24 | Int(p[at + 1]) << 16 | Int(p[at + 2]) << 8 | Int(p[at + 3]) }
+      let size = PixelSize(width: u32(i + 8), height: u32(i + 12))
+      return size.width > 0 && size.height > 0 ? size : nil
+    }
+    return nil
   }
 
   private static func parsePNG(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
