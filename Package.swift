@@ -109,7 +109,7 @@ let package = Package(
     .systemLibrary(
       name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
     // libjpeg reports errors by longjmp: the shim keeps setjmp and every libjpeg call in C.
-    .target(name: "CRasterShim", dependencies: ["CJPEG"]),
+    .target(name: "CRasterShim", dependencies: ["CJPEG", "CPNG"]),
     .target(name: "Raster", dependencies: ["LayoutCore", "CRasterShim", "CPNG", "CZlib", "CFreeType", "CFontconfig"]),
 
     // MARK: - Viewer (an X11 window: Xlib + MIT-SHM; see Guides/Viewer.md)

@@ -5,9 +5,13 @@
 #   the script tests (.build-asan), and the tool's hostile-input, render and
 #   output tests (Tool/.build-asan);
 #   ThreadSanitizer over the concurrent parts: the image cache (shared
-#   between threads) and the property campaign (a task group) (.build-tsan).
+#   between threads) and the property campaign (a task group) (.build-tsan);
+#   and the hostile photo folder (Scripts/hostile-photos.py: decompression
+#   bombs, sparse files, control characters in names, concurrent index
+#   runs over a corrupt index) through the release tool, with render's
+#   peak memory held under 500 MB.
 #
-#   Scripts/sanitize.sh [address|thread|all]   (default: all)
+#   Scripts/sanitize.sh [address|thread|photos|all]   (default: all)
 #
 # Prints how long each took; fails if any sanitizer reports or a test fails.
 set -uo pipefail
@@ -47,5 +51,16 @@ if [[ $which == address || $which == all ]]; then
 fi
 if [[ $which == thread || $which == all ]]; then
   run thread .build-tsan "CacheTests|PropertyCampaignTests"
+fi
+if [[ $which == photos || $which == all ]]; then
+  started=$SECONDS
+  if swift build -c release --package-path Tool --product scrollwork >/tmp/scrollwork-sanitize-photos.log 2>&1 &&
+    python3 Scripts/hostile-photos.py --tool Tool/.build/release/scrollwork >>/tmp/scrollwork-sanitize-photos.log 2>&1; then
+    echo "sanitize: photos: $(tail -1 /tmp/scrollwork-sanitize-photos.log) in $((SECONDS - started)) s"
+  else
+    echo "sanitize: photos: FAILED in $((SECONDS - started)) s (log: /tmp/scrollwork-sanitize-photos.log)" >&2
+    grep -E "FAILED|error" /tmp/scrollwork-sanitize-photos.log | head -20 >&2
+    status=1
+  fi
 fi
 exit $status

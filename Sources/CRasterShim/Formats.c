@@ -114,6 +114,8 @@ static int sw_report(int code, const char *text, char *message, size_t message_s
 static int heif_failed(struct heif_error e, char *message, size_t message_size) {
   // libheif's codes: 1 input does not exist, 2 invalid input, 3 unsupported filetype,
   // 4 unsupported feature, 5 usage error, 6 memory allocation error, 7 decoder plugin error.
+  // Code 6 with subcode 1000: a security limit (an image size libheif refuses).
+  if (e.code == 6 && e.subcode == 1000) return sw_report(SW_ERR_TOO_LARGE, e.message, message, message_size);
   int code = e.code == 6 ? SW_ERR_MEMORY : (e.code == 3 || e.code == 4 || e.code == 7) ? SW_ERR_UNSUPPORTED
                                                                                       : SW_ERR_CORRUPT;
   return sw_report(code, e.message, message, message_size);
@@ -176,6 +178,49 @@ int sw_heif_read_header(const uint8_t *data, size_t size, int *width, int *heigh
 
 int sw_heif_decode(const uint8_t *data, size_t size, int min_width, int min_height, int64_t max_pixels,
                    uint8_t **pixels, int *width, int *height, char *message, size_t message_size) {
+  return sw_heif_decode_scaled(data, size, min_width, min_height, max_pixels, 0, pixels, width, height, message,
+                               message_size);
+}
+
+/// Straight RGBA rows (stride bytes apart) averaged into boxes of
+/// 2^shift pixels a side (clipped at the edges): a malloc'd
+/// ceil(w / 2^shift) × ceil(h / 2^shift) straight RGBA8 buffer, or NULL.
+static uint8_t *sw_box_rgba(const uint8_t *plane, int stride, int w, int h, int shift, int *ow, int *oh) {
+  size_t side = (size_t)1 << shift;
+  size_t bw = ((size_t)w + side - 1) >> shift, bh = ((size_t)h + side - 1) >> shift;
+  uint8_t *out = malloc(bw * bh * 4);
+  uint32_t *sums = calloc(bw * 4, sizeof(uint32_t));
+  if (!out || !sums) {
+    free(out);
+    free(sums);
+    return NULL;
+  }
+  for (size_t oy = 0; oy < bh; oy++) {
+    size_t y1 = (oy + 1) * side < (size_t)h ? (oy + 1) * side : (size_t)h;
+    for (size_t y = oy * side; y < y1; y++) {
+      const uint8_t *row = plane + y * (size_t)stride;
+      for (size_t x = 0; x < (size_t)w; x++) {
+        uint32_t *t = sums + (x >> shift) * 4;
+        for (int k = 0; k < 4; k++) t[k] += row[x * 4 + k];
+      }
+    }
+    for (size_t ox = 0; ox < bw; ox++) {
+      size_t x1 = (ox + 1) * side < (size_t)w ? (ox + 1) * side : (size_t)w;
+      uint32_t n = (uint32_t)((x1 - ox * side) * (y1 - oy * side));
+      for (int k = 0; k < 4; k++) out[(oy * bw + ox) * 4 + k] = (uint8_t)((sums[ox * 4 + k] + n / 2) / n);
+    }
+    memset(sums, 0, bw * 4 * sizeof(uint32_t));
+  }
+  free(sums);
+  *ow = (int)bw;
+  *oh = (int)bh;
+  return out;
+}
+
+int sw_heif_decode_scaled(const uint8_t *data, size_t size, int min_width, int min_height, int64_t max_pixels,
+                          int shift, uint8_t **pixels, int *width, int *height, char *message, size_t message_size) {
+  if (shift < 0) shift = 0;
+  if (shift > 12) shift = 12;
   struct heif_context *ctx;
   struct heif_image_handle *handle;
   *pixels = NULL;
@@ -213,8 +258,21 @@ int sw_heif_decode(const uint8_t *data, size_t size, int min_width, int min_heig
     int stride = 0;
     const uint8_t *plane = heif.plane_readonly(image, HEIF_CHANNEL_INTERLEAVED, &stride);
     int iw = heif.image_width(image, HEIF_CHANNEL_INTERLEAVED), ih = heif.image_height(image, HEIF_CHANNEL_INTERLEAVED);
+    // A stored thumbnail is already small: boxes only for the primary image.
+    int use_shift = source == handle ? shift : 0;
+    while (use_shift > 0 && ((iw >> use_shift) < min_width || (ih >> use_shift) < min_height)) use_shift--;
     if (!plane || iw <= 0 || ih <= 0 || stride < iw * 4) {
       code = sw_report(SW_ERR_CORRUPT, "no RGBA plane", message, message_size);
+    } else if (use_shift > 0) {
+      int ow = 0, oh = 0;
+      *pixels = sw_box_rgba(plane, stride, iw, ih, use_shift, &ow, &oh);
+      if (!*pixels) {
+        code = sw_report(SW_ERR_MEMORY, "out of memory", message, message_size);
+      } else {
+        *width = ow;
+        *height = oh;
+        code = SW_OK;
+      }
     } else {
       *pixels = malloc((size_t)iw * ih * 4);
       if (!*pixels) {
@@ -303,8 +361,48 @@ done:
 
 // --- libwebp ---------------------------------------------------------------
 
+// libwebp's advanced decoding API (decode.h, decoder ABI 0x0209): the
+// structures as libwebp 1.x lays them out.
+typedef struct {
+  int width, height, has_alpha, has_animation, format;
+  uint32_t pad[5];
+} sw_webp_features;
+typedef struct {
+  int colorspace;
+  int width, height;
+  int is_external_memory;
+  union {
+    struct {
+      uint8_t *rgba;
+      int stride;
+      size_t size;
+    } RGBA;
+    struct {
+      uint8_t *y, *u, *v, *a;
+      int y_stride, u_stride, v_stride, a_stride;
+      size_t y_size, u_size, v_size, a_size;
+    } YUVA;
+  } u;
+  uint32_t pad[4];
+  uint8_t *private_memory;
+} sw_webp_buffer;
+typedef struct {
+  int bypass_filtering, no_fancy_upsampling, use_cropping, crop_left, crop_top, crop_width, crop_height;
+  int use_scaling, scaled_width, scaled_height, use_threads, dithering_strength, flip, alpha_dithering_strength;
+  uint32_t pad[5];
+} sw_webp_options;
+typedef struct {
+  sw_webp_features input;
+  sw_webp_buffer output;
+  sw_webp_options options;
+} sw_webp_config;
+enum { SW_WEBP_DECODER_ABI = 0x0209, SW_WEBP_MODE_RGBA = 1 };
+
 static struct {
   int loaded;
+  int (*init_config)(sw_webp_config *, int);
+  int (*decode)(const uint8_t *, size_t, sw_webp_config *);
+  void (*free_buffer)(sw_webp_buffer *);
   int (*get_info)(const uint8_t *, size_t, int *, int *);
   uint8_t *(*decode_rgba)(const uint8_t *, size_t, int *, int *);
   size_t (*encode_rgba)(const uint8_t *, int, int, int, float, uint8_t **);
@@ -318,6 +416,9 @@ static void load_webp(void) {
   if (!lib) return;
   int ok = 1;
   SW_SYM(webp, get_info, "WebPGetInfo");
+  SW_SYM(webp, init_config, "WebPInitDecoderConfigInternal");
+  SW_SYM(webp, decode, "WebPDecode");
+  SW_SYM(webp, free_buffer, "WebPFreeDecBuffer");
   SW_SYM(webp, decode_rgba, "WebPDecodeRGBA");
   SW_SYM(webp, encode_rgba, "WebPEncodeRGBA");
   SW_SYM(webp, free, "WebPFree");
@@ -347,6 +448,50 @@ int sw_webp_decode(const uint8_t *data, size_t size, int64_t max_pixels, uint8_t
   webp.free(decoded);
   *width = w;
   *height = h;
+  return SW_OK;
+}
+
+int sw_webp_decode_scaled(const uint8_t *data, size_t size, int64_t max_pixels, int target_width,
+                          int target_height, uint8_t **pixels, int *width, int *height, char *message,
+                          size_t message_size) {
+  *pixels = NULL;
+  if (!sw_webp_available()) return sw_report(SW_ERR_UNSUPPORTED, "libwebp (libwebp7) is not installed", message, message_size);
+  int w = 0, h = 0;
+  if (!webp.get_info(data, size, &w, &h) || w <= 0 || h <= 0) return sw_report(SW_ERR_CORRUPT, "not a WebP bitstream", message, message_size);
+  if ((int64_t)w * h > max_pixels) return sw_report(SW_ERR_TOO_LARGE, "image size", message, message_size);
+  int ow = w, oh = h;
+  if (target_width > 0 && target_height > 0 && target_width < w && target_height < h) {
+    ow = target_width;
+    oh = target_height;
+  }
+  sw_webp_config config;
+  memset(&config, 0, sizeof(config));
+  if (!webp.init_config(&config, SW_WEBP_DECODER_ABI)) return sw_report(SW_ERR_UNSUPPORTED, "libwebp's decoder ABI", message, message_size);
+  uint8_t *out = malloc((size_t)ow * oh * 4);
+  if (!out) return sw_report(SW_ERR_MEMORY, "out of memory", message, message_size);
+  if (ow != w || oh != h) {
+    config.options.use_scaling = 1;
+    config.options.scaled_width = ow;
+    config.options.scaled_height = oh;
+  }
+  config.output.colorspace = SW_WEBP_MODE_RGBA;
+  config.output.is_external_memory = 1;
+  config.output.u.RGBA.rgba = out;
+  config.output.u.RGBA.stride = ow * 4;
+  config.output.u.RGBA.size = (size_t)ow * oh * 4;
+  int status = webp.decode(data, size, &config);
+  webp.free_buffer(&config.output);
+  if (status != 0) {
+    free(out);
+    // VP8StatusCode: 1 out of memory, 4 unsupported feature, 7 not enough data.
+    if (status == 7) return sw_report(SW_ERR_TRUNCATED, "the WebP data ends early", message, message_size);
+    if (status == 4) return sw_report(SW_ERR_UNSUPPORTED, "a WebP feature libwebp does not decode here (animation?)", message, message_size);
+    if (status == 1) return sw_report(SW_ERR_MEMORY, "out of memory", message, message_size);
+    return sw_report(SW_ERR_CORRUPT, "WebP data could not be decoded", message, message_size);
+  }
+  *pixels = out;
+  *width = ow;
+  *height = oh;
   return SW_OK;
 }
 

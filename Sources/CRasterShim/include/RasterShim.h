@@ -20,6 +20,8 @@ enum {
   SW_ERR_MEMORY = 4,
   /// A colour space the shim does not convert.
   SW_ERR_UNSUPPORTED = 5,
+  /// The decode would need more working memory than the caller allows.
+  SW_ERR_BUDGET = 6,
 };
 
 /// Reads the header: the stored (unrotated) width and height.
@@ -38,6 +40,33 @@ int sw_jpeg_decode(const uint8_t *data, size_t size, int scale_denom, int64_t ma
 /// is a malloc'd buffer the caller releases with sw_free.
 int sw_jpeg_encode(const uint8_t *rgba, int width, int height, int quality, uint8_t **out,
                    size_t *out_size, char *message, size_t message_size);
+
+/// Decodes to RGBA8 (alpha 255), scaled in the DCT by 1/scale_denom, as
+/// sw_jpeg_decode does, with libjpeg's working memory (a progressive or
+/// multi-scan JPEG keeps every DCT coefficient: about 2 bytes per pixel and
+/// component) held to max_work_bytes: above it the decode fails with
+/// SW_ERR_BUDGET before the coefficients are allocated (for a progressive
+/// JPEG, from its header, with *needed_bytes set to what they would take).
+int sw_jpeg_decode_bounded(const uint8_t *data, size_t size, int scale_denom, int64_t max_pixels,
+                           int64_t max_work_bytes, int64_t *needed_bytes, uint8_t **pixels, int *width,
+                           int *height, char *message, size_t message_size);
+
+/// Decodes a PNG row by row (libpng's progressive row API: the whole image
+/// is never in memory) into premultiplied RGBA8 boxes of 2^shift × 2^shift
+/// pixels (shift 0...12): the result is ceil(width / 2^shift) ×
+/// ceil(height / 2^shift), each pixel the mean of its box (clipped at the
+/// right and bottom edges). Memory: the result, one row of the image
+/// (width × 4 bytes) and the box sums (16 bytes per result pixel for an
+/// interlaced PNG, whose rows arrive in seven passes; one result row
+/// otherwise). Palette, grey, 1/2/4/16-bit and tRNS transparency are
+/// expanded; 16-bit samples keep their high byte.
+int sw_png_decode_scaled(const uint8_t *data, size_t size, int shift, int64_t max_pixels, uint8_t **pixels,
+                         int *width, int *height, char *message, size_t message_size);
+
+/// As sw_jpeg_encode; a progressive JPEG (libjpeg's simple progression)
+/// when progressive is non-zero.
+int sw_jpeg_encode_progressive(const uint8_t *rgba, int width, int height, int quality, int progressive,
+                               uint8_t **out, size_t *out_size, char *message, size_t message_size);
 
 void sw_free(void *pointer);
 

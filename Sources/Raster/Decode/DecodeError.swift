@@ -16,6 +16,11 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooLarge(PixelSize, limit: Int)
   /// A JPEG or PNG variant the decoder does not handle.
   case unsupported(String)
+  /// Decoding it would take more memory than one decode may use
+  /// (`ImageDecoder.maximumDecodeBytes`): a progressive JPEG keeps every
+  /// DCT coefficient, libheif decodes a HEIC whole. `needed` is the
+  /// estimate in bytes, `nil` when the decoder found out on the way.
+  case overBudget(needed: Int?, limit: Int)
 
   public var description: String {
     switch self {
@@ -25,7 +30,14 @@ public enum DecodeError: Error, Hashable, Sendable, CustomStringConvertible {
     case .truncated(let why): "the image data is truncated" + (why.isEmpty ? "" : " (\(why))")
     case .corrupt(let why): "the image data is corrupt" + (why.isEmpty ? "" : " (\(why))")
     case .tooLarge(let size, let limit):
-      "the image is \(size) = \(size.width * size.height) pixels, above the limit of \(limit) pixels"
+      size.width > 0 && size.height > 0
+        ? "the image is \(size) = \(size.width * size.height) pixels, above the limit of \(limit) pixels"
+        : "the image is above the limit of \(limit) pixels"
+    case .overBudget(let needed?, let limit):
+      "decoding the image would take \((needed + (1 << 20) - 1) >> 20) MiB of working memory, above the limit of "
+        + "\(limit >> 20) MiB per decode"
+    case .overBudget(nil, let limit):
+      "decoding the image would take more than the limit of \(limit >> 20) MiB of working memory per decode"
     case .unsupported(let why): "unsupported image (\(why))"
     }
   }

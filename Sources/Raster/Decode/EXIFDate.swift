@@ -19,8 +19,8 @@ public struct EXIFDate: Hashable, Sendable, Comparable, CustomStringConvertible 
   }
 
   /// Parses `YYYY:MM:DD HH:MM:SS` (EXIF's form); `nil` for anything else,
-  /// for the all-blank or all-zero "unknown" dates, and for fields out of
-  /// range (month 1…12, day 1…31, hour 0…23, minute and second 0…59).
+  /// for the all-blank or all-zero "unknown" dates, and for dates that do
+  /// not exist (see `isValid`: `2023:02:30`, month 13, hour 24).
   public init?(exif text: [UInt8]) {
     let digits = Array(text.prefix(19))
     guard digits.count == 19 else { return nil }
@@ -38,10 +38,36 @@ public struct EXIFDate: Hashable, Sendable, Comparable, CustomStringConvertible 
     }
     guard let y = field(0, 4), let mo = field(5, 2), let d = field(8, 2), let h = field(11, 2),
       let mi = field(14, 2), let s = field(17, 2),
-      y > 0, (1...12).contains(mo), (1...31).contains(d), (0...23).contains(h), (0...59).contains(mi),
-      (0...60).contains(s)
+      Self.isValid(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
     else { return nil }
     self.init(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
+  }
+
+  /// Whether the fields name a real moment of the proleptic Gregorian
+  /// calendar: year 1…9999, month 1…12, a day that month has (29 February
+  /// only in leap years), hour 0…23, minute 0…59, second 0…60 (a leap
+  /// second).
+  ///
+  /// - Complexity: O(1).
+  public static func isValid(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Bool {
+    guard (1...9999).contains(year), (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute),
+      (0...60).contains(second), day >= 1
+    else { return false }
+    return day <= daysIn(month: month, year: year)
+  }
+
+  /// The days of `month` (1…12) in `year`.
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  /// Whether this date passes `isValid` (a date built field by field may not).
+  public var isValid: Bool {
+    Self.isValid(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
   }
 
   public static func < (l: EXIFDate, r: EXIFDate) -> Bool {

@@ -1,5 +1,13 @@
 import CRasterShim
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What an index needs from a photo, read from the first few kilobytes of
 /// its file and never from its pixels: the format, the stored size, the
 /// EXIF orientation and the capture date.
@@ -56,40 +64,57 @@ public struct ImageHeader: Hashable, Sendable {
     case .jpeg: return try parseJPEG(bytes)
     case .png: return try parsePNG(bytes)
     case .webp: return try parseWebP(bytes)
-    case .heif: return try parseHEIF(bytes)
+    case .heif: return try bytes.withUnsafeBufferPointer { b throws(DecodeError) in try parseHEIF(b) }
     case nil: throw .notAnImage
     }
   }
 
-  /// The largest HEIF or WebP file `read(file:)` reads whole (their
-  /// metadata may follow the image data).
-  public static let maximumWholeFileBytes = 256 << 20
+  /// The largest HEIF file `read(file:)` reads whole (its EXIF may lie
+  /// anywhere in it); a larger one is read box by box (see
+  /// `readHEIF(_:head:)`).
+  public static let maximumWholeFileBytes = 16 << 20
 
   /// Reads a file's header: the first `firstReadBytes`, then (only when
   /// the frame header lies further in) `secondReadBytes`, then up to
-  /// `maximumReadBytes`.
+  /// `maximumReadBytes`; a WebP chunk by chunk (only the chunk headers,
+  /// the frame header and the EXIF chunk), a HEIF up to
+  /// `maximumWholeFileBytes` whole, else box by box. The header is held to
+  /// `ImageLimits` (pixels and file size), as the decoder holds it.
   ///
   /// - Throws: `.unreadable` for what is not a readable regular file
-  ///   (missing, vanished, a folder, a FIFO, no permission), `.empty`,
-  ///   `.notAnImage`, `.corrupt`, and `.truncated` when the file ends (or
+  ///   (missing, vanished, a folder, a FIFO, no permission, above the file
+  ///   size limit, a read error), `.empty`, `.notAnImage`, `.corrupt`,
+  ///   `.tooLarge`, and `.truncated` when the file ends (or
   ///   `maximumReadBytes` is reached) before the size.
+  /// - Complexity: O(bytes read), at most a few MB whatever the file's size.
   public static func read(file path: String) throws(DecodeError) -> ImageHeader {
+    let file: RegularFile.Opened
+    do throws(FileReadError) {
+      file = try RegularFile.Opened(path)
+    } catch {
+      throw .unreadable(error.description)
+    }
+    func checked(_ header: ImageHeader) throws(DecodeError) -> ImageHeader {
+      try ImageLimits.check(size: header.storedSize)
+      return header
+    }
+    if file.size > Int64(ImageLimits.maximumFileBytes) {
+      throw .unreadable(FileReadError.tooLarge(limit: ImageLimits.maximumFileBytes).description)
+    }
     var count = firstReadBytes
-    var whole = false
     while true {
-      let bytes: [UInt8]
-      do throws(FileReadError) {
-        bytes = try RegularFile.readPrefix(path, count: count)
-      } catch {
-        throw .unreadable(error.description)
+      let bytes = try read(file, at: 0, count: count)
+      switch bytes.isEmpty ? nil : ImageFormat.sniff(bytes) {
+      case .webp:
+        guard let header = try parse(readWebP(file, head: bytes)) else {
+          throw .truncated("the file ends before the image size")
+        }
+        return try checked(header)
+      case .heif where bytes.count == count:
+        return try checked(readHEIF(file, head: bytes))
+      default: break
       }
-      // HEIF and WebP keep their EXIF anywhere in the file: read it whole.
-      if !whole, bytes.count == count, let format = ImageFormat.sniff(bytes), format == .heif || format == .webp {
-        whole = true
-        count = maximumWholeFileBytes
-        continue
-      }
-      if let header = try parse(bytes) { return header }
+      if let header = try parse(bytes) { return try checked(header) }
       // A short read is the whole file: it ended before the size.
       guard bytes.count == count, count < maximumReadBytes else {
         throw .truncated(
@@ -97,6 +122,97 @@ public struct ImageHeader: Hashable, Sendable {
       }
       count = count < secondReadBytes ? secondReadBytes : maximumReadBytes
     }
+  }
+
+  private static func read(_ file: RegularFile.Opened, at offset: Int64, count: Int) throws(DecodeError) -> [UInt8] {
+    do throws(FileReadError) {
+      return try file.read(at: offset, count: count)
+    } catch {
+      throw .unreadable(error.description)
+    }
+  }
+
+  /// A WebP's RIFF chunks as `parseWebP` needs them, read header by header
+  /// (the image data is never read): the frame chunks' first 32 bytes and
+  /// an EXIF chunk of at most `maximumReadBytes`, each with its length
+  /// rewritten to what was kept. At most 1,024 chunks are walked.
+  ///
+  /// - Complexity: O(chunks + EXIF bytes).
+  static func readWebP(_ file: RegularFile.Opened, head: [UInt8]) throws(DecodeError) -> [UInt8] {
+    var compact = Array(head.prefix(12))
+    let end = Swift.max(file.size, Int64(head.count))
+    var offset: Int64 = 12
+    var walked = 0
+    while offset + 8 <= end, walked < 1024 {
+      walked += 1
+      let chunk = try read(file, at: offset, count: 8)
+      guard chunk.count == 8 else { break }
+      let length = Int64(chunk[4]) | Int64(chunk[5]) << 8 | Int64(chunk[6]) << 16 | Int64(chunk[7]) << 24
+      let tag = String(decoding: chunk[0..<4], as: UTF8.self)
+      var keep = -1
+      switch tag {
+      case "VP8X", "VP8 ", "VP8L": keep = Int(Swift.min(length, 32))
+      case "EXIF" where length <= Int64(maximumReadBytes): keep = Int(length)
+      default: break
+      }
+      if keep >= 0 {
+        let data = try read(file, at: offset + 8, count: keep)
+        let n = data.count
+        compact += Array(chunk[0..<4]) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)]
+        compact += data
+        if n & 1 == 1 { compact.append(0) }
+        if n < keep { break }  // the file ends inside this chunk
+      }
+      offset += 8 + length + (length & 1)
+    }
+    return compact
+  }
+
+  /// A HEIF file's header through libheif, given the file whole when it
+  /// is at most `maximumWholeFileBytes`; else a buffer of the file's size
+  /// (zeroed by `calloc`: pages never written cost no memory) holding its
+  /// top-level boxes other than `mdat` (ftyp, meta: the sizes and item
+  /// locations) and the first `maximumReadBytes` of each `mdat` (where
+  /// the EXIF item usually starts), each at its own offset. At most 64
+  /// boxes are walked.
+  ///
+  /// - Complexity: O(bytes read), at most 8 × `maximumReadBytes`.
+  static func readHEIF(_ file: RegularFile.Opened, head: [UInt8]) throws(DecodeError) -> ImageHeader {
+    if file.size <= Int64(maximumWholeFileBytes) {
+      let bytes = try read(file, at: 0, count: Int(Swift.max(file.size, Int64(head.count))))
+      return try bytes.withUnsafeBufferPointer { b throws(DecodeError) in try parseHEIF(b) }
+    }
+    let total = Int(file.size)
+    guard let base = calloc(total, 1)?.assumingMemoryBound(to: UInt8.self) else {
+      throw .corrupt("out of memory for a \(total)-byte HEIF file")
+    }
+    defer { free(base) }
+    var offset: Int64 = 0
+    var walked = 0
+    var kept = 0
+    while offset + 8 <= file.size, walked < 64 {
+      walked += 1
+      let box = try read(file, at: offset, count: 16)
+      guard box.count >= 8 else { break }
+      var length = Int64(box[0]) << 24 | Int64(box[1]) << 16 | Int64(box[2]) << 8 | Int64(box[3])
+      if length == 1, box.count == 16 {
+        length = box[8..<16].reduce(Int64(0)) { ($0 << 8) | Int64($1) }
+      } else if length == 0 {
+        length = file.size - offset
+      }
+      guard length >= 8 else { break }
+      let isData = box[4..<8].elementsEqual(Array("mdat".utf8))
+      let want = Int(Swift.min(length, Int64(isData ? maximumReadBytes : maximumReadBytes * 4)))
+      guard kept + want <= maximumReadBytes * 8 else { break }
+      let bytes = try read(file, at: offset, count: want)
+      bytes.withUnsafeBufferPointer { b in
+        (base + Int(offset)).update(from: b.baseAddress!, count: Swift.min(b.count, total - Int(offset)))
+      }
+      kept += want
+      guard length <= file.size - offset else { break }
+      offset += length
+    }
+    return try parseHEIF(UnsafeBufferPointer(start: base, count: total))
   }
 
   /// WebP (RIFF): the size from `VP8X`, `VP8 ` or `VP8L`, the EXIF from
@@ -145,17 +261,19 @@ public struct ImageHeader: Hashable, Sendable {
 
   /// HEIF through libheif: the size as shown (libheif applies the file's
   /// rotation, so the orientation is 1) and the date from its EXIF item.
-  private static func parseHEIF(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
+  private static func parseHEIF(_ p: UnsafeBufferPointer<UInt8>) throws(DecodeError) -> ImageHeader {
     var w: Int32 = 0
     var h: Int32 = 0
     var exif: UnsafeMutablePointer<UInt8>?
     var exifSize = 0
     var message = [CChar](repeating: 0, count: 256)
-    let code = b.withUnsafeBufferPointer { p in
-      sw_heif_read_header(p.baseAddress, p.count, &w, &h, &exif, &exifSize, &message, message.count)
-    }
+    let code = sw_heif_read_header(p.baseAddress, p.count, &w, &h, &exif, &exifSize, &message, message.count)
     defer { if let exif { sw_free(exif) } }
-    try ImageDecoder.check(code, message, limit: 0)
+    if code == Int32(SW_ERR_TOO_LARGE), let declared = declaredHEIFSize(p) {
+      // libheif's own security limit: name the size the file declares.
+      throw .tooLarge(declared, limit: ImageLimits.maximumPixels)
+    }
+    try ImageDecoder.check(code, message, limit: ImageLimits.maximumPixels)
     guard w > 0, h > 0 else { throw .corrupt("HEIF size \(w)×\(h)") }
     var tags = EXIFTags()
     if let exif, exifSize > 0 {
@@ -165,6 +283,21 @@ public struct ImageHeader: Hashable, Sendable {
     return ImageHeader(
       format: .heif, storedSize: PixelSize(width: Int(w), height: Int(h)), orientation: 1,
       date: tags.original ?? tags.plain)
+  }
+
+  /// The size in a HEIF's first `ispe` (image spatial extents) property
+  /// within its first `maximumReadBytes`, or `nil`.
+  ///
+  /// - Complexity: O(min(bytes, maximumReadBytes)).
+  static func declaredHEIFSize(_ p: UnsafeBufferPointer<UInt8>) -> PixelSize? {
+    let end = Swift.min(p.count, maximumReadBytes) - 16
+    guard end > 0 else { return nil }
+    for i in 0..<end where p[i] == 0x69 && p[i + 1] == 0x73 && p[i + 2] == 0x70 && p[i + 3] == 0x65 {
+      func u32(_ at: Int) -> Int { Int(p[at]) << 24 | Int(p[at + 1]) << 16 | Int(p[at + 2]) << 8 | Int(p[at + 3]) }
+      let size = PixelSize(width: u32(i + 8), height: u32(i + 12))
+      return size.width > 0 && size.height > 0 ? size : nil
+    }
+    return nil
   }
 
   private static func parsePNG(_ b: [UInt8]) throws(DecodeError) -> ImageHeader? {
@@ -183,10 +316,15 @@ public struct ImageHeader: Hashable, Sendable {
     var i = 2
     var exif = EXIFTags()
     while i + 4 <= b.count {
-      guard b[i] == 0xFF else { throw .corrupt("JPEG marker expected at byte \(i)") }
-      let marker = b[i + 1]
-      if marker == 0xFF {  // fill byte
+      // Stray bytes before a marker: libjpeg warns ("extraneous bytes
+      // before marker") and skips to the next 0xFF; so does this pass.
+      guard b[i] == 0xFF else {
         i += 1
+        continue
+      }
+      let marker = b[i + 1]
+      if marker == 0xFF || marker == 0x00 {  // a fill byte; 0xFF00 is no marker
+        i += marker == 0xFF ? 1 : 2
         continue
       }
       if (0xD0...0xD7).contains(marker) || marker == 0x01 {
@@ -233,10 +371,13 @@ struct EXIFTags {
     guard b.count >= 4, b[0] == 0xFF, b[1] == 0xD8 else { return }
     var i = 2
     while i + 4 <= b.count {
-      guard b[i] == 0xFF else { return }
-      let marker = b[i + 1]
-      if marker == 0xFF {  // fill byte
+      guard b[i] == 0xFF else {  // stray bytes before a marker, as libjpeg skips them
         i += 1
+        continue
+      }
+      let marker = b[i + 1]
+      if marker == 0xFF || marker == 0x00 {  // a fill byte; 0xFF00 is no marker
+        i += marker == 0xFF ? 1 : 2
         continue
       }
       if marker == 0xD9 || marker == 0xDA { return }  // end of image, start of scan

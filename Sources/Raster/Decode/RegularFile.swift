@@ -126,6 +126,65 @@ public enum RegularFile {
     return bytes
   }
 
+  /// A regular file opened for reading at offsets (`pread`): for headers
+  /// whose parts lie apart in a large file (a WebP's chunks, a HEIF's
+  /// boxes), read without reading what lies between.
+  public final class Opened {
+    let fd: Int32
+    /// The file's size in bytes when it was opened (0 for files such as
+    /// those of /proc, which say 0 and still have bytes).
+    public let size: Int64
+
+    /// Opens `path` as `read(_:limit:)` does (never blocking, checked with
+    /// `fstat` on the open descriptor).
+    ///
+    /// - Throws: `FileReadError`.
+    public init(_ path: String) throws(FileReadError) {
+      let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+      guard fd >= 0 else { throw openError(errno, path: path) }
+      var info = stat()
+      guard fstat(fd, &info) == 0 else {
+        let code = errno
+        close(fd)
+        throw system(code)
+      }
+      if let kind = kind(of: info.st_mode) {
+        close(fd)
+        throw .notARegularFile(kind: kind)
+      }
+      self.fd = fd
+      size = Int64(info.st_size)
+    }
+
+    deinit { close(fd) }
+
+    /// At most `count` bytes from `offset` (fewer at the end of the file).
+    ///
+    /// - Complexity: O(count).
+    /// - Throws: `FileReadError.system` for a failed read (EIO from
+    ///   `/proc/self/mem`, a disk error).
+    public func read(at offset: Int64, count: Int) throws(FileReadError) -> [UInt8] {
+      let capacity = Swift.max(0, count)
+      var failure: Int32 = 0
+      let fd = self.fd
+      let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, filled in
+        filled = 0
+        while filled < capacity {
+          let n = pread(fd, buffer.baseAddress! + filled, capacity - filled, off_t(offset) + off_t(filled))
+          if n < 0 {
+            if errno == EINTR { continue }
+            failure = errno
+            break
+          }
+          if n == 0 { break }
+          filled += n
+        }
+      }
+      if failure != 0 { throw RegularFile.system(failure) }
+      return bytes
+    }
+  }
+
   /// The kind of a non-regular file in words ("a folder", "a FIFO (named
   /// pipe)", …), or `nil` for a regular file.
   public static func kind(of mode: mode_t) -> String? {

@@ -62,8 +62,36 @@ public enum FolderListing {
     return result
   }
 
+  /// A name (or any text from outside: a path, a reason with a name in
+  /// it) made safe to print on one terminal line: control characters
+  /// (C0, DEL, C1: a newline that would forge another line, an escape
+  /// sequence that would colour or move the cursor) and the
+  /// bidirectional-override characters are shown as `\n`, `\t`, `\r`,
+  /// `\e` or `\u{XXXX}`, and a backslash as `\\` so an escape cannot be
+  /// forged either. Every name the tool prints goes through here.
+  ///
+  /// - Complexity: O(length).
+  public static func printable(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x0A: out += "\\n"
+      case 0x09: out += "\\t"
+      case 0x0D: out += "\\r"
+      case 0x1B: out += "\\e"
+      case 0x5C: out += "\\\\"
+      case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
   /// A name whose bytes are not UTF-8, shown with `\xNN` escapes for the
-  /// bytes that do not decode.
+  /// bytes that do not decode (and `printable`'s escapes for control
+  /// characters).
   public static func escaped(_ bytes: [UInt8]) -> String {
     var text = ""
     var i = 0
@@ -72,7 +100,7 @@ public enum FolderListing {
       var taken = false
       for length in 1...4 where i + length <= bytes.count {
         if let piece = String(validating: bytes[i..<(i + length)], as: UTF8.self) {
-          text += piece
+          text += printable(piece)
           i += length
           taken = true
           break

@@ -87,9 +87,27 @@ public final class LibraryIndex: Sendable {
     var reason: String?
     var info = stat()
     if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-      throw .cache("the photo index '\(file)' is not a regular file (a link or a folder); remove it")
+      let kind =
+        info.st_mode & S_IFMT == S_IFLNK ? "a symbolic link" : RegularFile.kind(of: info.st_mode) ?? "not a file"
+      throw .cache(
+        "the photo index '\(FolderListing.printable(file))' is \(kind), not a regular file; remove it (scrollwork "
+          + "never deletes what it did not write)")
     }
-    if let opened = try? Self.openChecked(file, folder: folder) {
+    // One process at a time checks, and when need be rebuilds, the index:
+    // without this, runs started together over a corrupt index delete
+    // each other's new file ("attempt to write a readonly database").
+    let lock = try Self.lock(file + ".lock")
+    defer { close(lock) }
+    let first: Result<DatabaseQueue, Error> = Result { try Self.openChecked(file, folder: folder) }
+    if case .failure(let error as DatabaseError) = first,
+      error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    {
+      // Busy is not corrupt: another run is writing it.
+      throw .cache(
+        "the photo index '\(FolderListing.printable(file))' is busy: another scrollwork run has been writing it "
+          + "for more than 10 s; try again when it has finished")
+    }
+    if case .success(let opened) = first {
       queue = opened
     } else {
       if access(file, F_OK) == 0 { reason = "the index '\(file)' was unreadable or not this folder's; rebuilt it" }
@@ -104,6 +122,30 @@ public final class LibraryIndex: Sendable {
       }
     }
     rebuildReason = reason
+  }
+
+  /// Opens (creating, mode 0600, never through a link) and locks the
+  /// index's lock file, waiting for another process that holds it.
+  private static func lock(_ path: String) throws(LibraryError) -> Int32 {
+    let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+    guard fd >= 0 else {
+      throw .cache(
+        "cannot open the photo index's lock file '\(FolderListing.printable(path))' "
+          + "(\(String(cString: strerror(errno)))); remove it if it is not a regular file")
+    }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      close(fd)
+      throw .cache("the photo index's lock file '\(FolderListing.printable(path))' is not a regular file; remove it")
+    }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        let why = String(cString: strerror(errno))
+        close(fd)
+        throw .cache("cannot lock the photo index '\(FolderListing.printable(path))' (\(why))")
+      }
+    }
+    return fd
   }
 
   static func absolute(_ folder: String) -> String {
@@ -148,8 +190,9 @@ public final class LibraryIndex: Sendable {
   }
 
   /// Every valid entry, by name. Rows with values out of range (a size of
-  /// 0 or above 2^31, an orientation outside 1…8, a date out of range, an
-  /// unknown format) are left out, so their files are read again.
+  /// 0 or above `ImageLimits` (pixels, file bytes), an orientation outside
+  /// 1…8, a date that does not exist, an unknown format) are left out, so
+  /// their files are read again and held to the same limits.
   ///
   /// - Complexity: O(rows).
   public func entries() throws(LibraryError) -> [String: IndexedFile] {
@@ -189,6 +232,12 @@ public final class LibraryIndex: Sendable {
     }
     let header = ImageHeader(
       format: format, storedSize: PixelSize(width: width, height: height), orientation: orientation, date: date)
+    // The limits a fresh header is held to: a forged row is read again.
+    do throws(DecodeError) {
+      try ImageLimits.check(size: header.storedSize, fileBytes: byteCount)
+    } catch {
+      return nil
+    }
     var color: UInt32?
     if let packed = row["color"] as Int64? {
       guard (0...0xFF_FFFF).contains(packed) else { return nil }
@@ -212,12 +261,10 @@ public final class LibraryIndex: Sendable {
       parts.append(Int(v % 100))
       v /= 100
     }
+    guard v <= 9999 else { return nil }
     let date = EXIFDate(
       year: Int(v), month: parts[4], day: parts[3], hour: parts[2], minute: parts[1], second: parts[0])
-    guard (1...9999).contains(date.year), (1...12).contains(date.month), (1...31).contains(date.day),
-      (0...23).contains(date.hour), (0...59).contains(date.minute), (0...60).contains(date.second)
-    else { return nil }
-    return date
+    return date.isValid ? date : nil
   }
 
   /// Records the average colours learnt from decoded thumbnails, by file

@@ -157,7 +157,7 @@ struct RenderJob {
           error == .unreadable(FileReadError.missing.description)
           ? "the file vanished during the run (it was read when the folder was loaded)" : error.description
         skipped[name] = reason
-        report("skipped \(name): \(reason)")
+        report("skipped \(FolderListing.printable(name)): \(FolderListing.printable(reason))")
       }
     }
     guard !recorded.isEmpty else { throw CLIError("nothing could be rendered") }
@@ -192,7 +192,11 @@ struct RenderJob {
     var summary =
       "\(recorded.count) scene(s) rendered in \(String(format: "%.1f", Date().timeIntervalSince(started))) s"
     if !failed.isEmpty { summary += ", \(failed.count) failed (\(failed.joined(separator: ", ")))" }
-    if photoFolder != nil || !skipped.isEmpty { summary += "; \(photos.count) photo(s) used, \(skipped.count) skipped" }
+    if photoFolder != nil || !skipped.isEmpty {
+      // Photos that failed only when their pixels were decoded are skipped, not used.
+      let used = photos.count(where: { skipped[$0.name] == nil })
+      summary += "; \(used) photo(s) used, \(skipped.count) skipped"
+    }
     print(summary + ".")
     print("Open \(URL(fileURLWithPath: page).standardizedFileURL.absoluteString)")
   }

@@ -31,6 +31,11 @@ struct Index: ParsableCommand {
     let start = Date()
     try PhotoFolder.check(folder)
     guard let cacheFolder = try PhotoFolder.cache(cache, report: warn) else {
+      if let path = CacheFolder.defaultPath() {
+        throw CLIError(
+          "cannot use the cache folder '\(FolderListing.printable(path))' to keep the index in (see above): "
+            + "give --cache DIR or set XDG_CACHE_HOME to a folder you can write")
+      }
       throw CLIError("no cache folder to keep the index in: set XDG_CACHE_HOME or HOME, or give --cache")
     }
     let scanner = PhotoFolder.scanner(folder, cache: cacheFolder, report: warn)

@@ -67,11 +67,14 @@ enum PhotoFolder {
     } catch {
       throw CLIError(error.description)
     }
-    for problem in library.problems { report("skipped \(problem.name): \(problem.reason)") }
+    for problem in library.problems {
+      report("skipped \(FolderListing.printable(problem.name)): \(FolderListing.printable(problem.reason))")
+    }
     guard !library.photos.isEmpty else {
-      if library.problems.isEmpty { throw CLIError("'\(scanner.folder)' holds no JPEG or PNG file; \(nothing)") }
+      let folder = FolderListing.printable(scanner.folder)
+      if library.problems.isEmpty { throw CLIError("'\(folder)' holds no JPEG, PNG, HEIC or WebP file; \(nothing)") }
       throw CLIError(
-        "no photo in '\(scanner.folder)' could be read (\(library.problems.count) file(s) skipped); \(nothing)")
+        "no photo in '\(folder)' could be read (\(library.problems.count) file(s) skipped); \(nothing)")
     }
     return library
   }
