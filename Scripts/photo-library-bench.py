@@ -12,8 +12,14 @@ cold (empty index and thumbnail cache) and warm:
   * `render` of the photo grid's demo script (cold).
 
 Usage: Scripts/photo-library-bench.py [--counts 2000,20000] [--work DIR]
-       [--megapixels 12] [--keep] [--samples]
+       [--megapixels 12] [--keep] [--samples] [--drop-caches] [--busy-disk GB]
+       [--states cold,warm] [--no-render]
 --samples also measures the built-in sample album (grid and album frames).
+--drop-caches drops the page cache before each cold run (root only): a cold
+disk, as after a reboot. --busy-disk GB has `dd` write GB gigabytes (direct
+I/O) to the work folder while each view runs (the file is deleted after).
+Each view also reports its dropped frames, and how many frames were drawn
+whole or in part and the rows uploaded (the viewer's own counts).
 Prints one line per measurement and a Markdown table at the end. Needs
 Xvfb and xdotool (installed with apt-get when missing). The folders take
 about 1 MB per photo; --keep leaves them for a second run.
@@ -66,6 +72,30 @@ def timed(cmd, env):
     return seconds, int(rss.group(1)) / 1024 if rss else float("nan"), p.stdout, p.stderr
 
 
+def busy_disk(work, gigabytes):
+    """dd writing `gigabytes` GB with direct I/O into `work` (None for 0)."""
+    if not gigabytes:
+        return None
+    return subprocess.Popen(["dd", "if=/dev/zero", f"of={work}/busy-disk", "bs=1M", f"count={int(gigabytes * 1024)}",
+                             "oflag=direct"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def stop_busy(proc, work):
+    if proc is not None:
+        proc.terminate()
+        proc.wait()
+        try:
+            os.remove(f"{work}/busy-disk")
+        except FileNotFoundError:
+            pass
+
+
+def drop_caches():
+    subprocess.run(["sync"])
+    with open("/proc/sys/vm/drop_caches", "w") as f:
+        f.write("3\n")
+
+
 def view(folder, layout, env, scroll):
     """view --stats with the wheel scrolling for `scroll` seconds once the first frame is up."""
     photos = ["--photos", folder] if folder else []  # None: the built-in sample album
@@ -107,14 +137,19 @@ def view(folder, layout, env, scroll):
     def ms(label):
         m = re.search(label + r" at (\d+) ms", text)
         return int(m.group(1)) if m else None
-    frames = re.findall(r"^frames \d+, median ([\d.]+) ms, p99 ([\d.]+) ms", text, re.M)
+    frames = re.findall(r"^frames (\d+), median ([\d.]+) ms, p99 ([\d.]+) ms, dropped (\d+)", text, re.M)
+    drawn = re.findall(r"^frames drawn: (\d+) whole, (\d+) in part; rows uploaded: (\d+)", text, re.M)
     stops = [int(x) for x in re.findall(r"^thumbnails complete (\d+) ms after scrolling stopped", text, re.M)]
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     # The final summary (last line) covers the whole run.
-    p50, p99 = (float(frames[-1][0]), float(frames[-1][1])) if frames else (None, None)
-    return dict(window=ms("window up"), first=ms("first frame"), complete=ms("visible thumbnails complete"),
-                after_stop=max(stops) if stops else None, p50=p50, p99=p99,
-                rss=int(rss.group(1)) / 1024 if rss else None)
+    count, p50, p99, dropped = ((int(frames[-1][0]), float(frames[-1][1]), float(frames[-1][2]), int(frames[-1][3]))
+                                if frames else (None, None, None, None))
+    whole, part, rows = (int(drawn[-1][0]), int(drawn[-1][1]), int(drawn[-1][2])) if drawn else (None, None, None)
+    first_screen = re.search(r"^first screen: \d+ photos at (\d+) ms", text, re.M)
+    return dict(window=ms("window up"), first_screen=int(first_screen.group(1)) if first_screen else None,
+                first=ms("first frame"), indexed=ms(r"indexed \d+ photos"), complete=ms("visible thumbnails complete"),
+                after_stop=max(stops) if stops else None, frames=count, p50=p50, p99=p99, dropped=dropped,
+                whole=whole, part=part, rows=rows, rss=int(rss.group(1)) / 1024 if rss else None)
 
 
 def main():
@@ -125,10 +160,21 @@ def main():
     ap.add_argument("--scroll", type=float, default=4)
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--samples", action="store_true", help="also the built-in sample album (no --photos)")
+    ap.add_argument("--drop-caches", action="store_true", help="drop the page cache before cold runs (root)")
+    ap.add_argument("--busy-disk", type=float, default=0, help="GB that dd writes during each view")
+    ap.add_argument("--states", default="cold,warm")
+    ap.add_argument("--no-render", action="store_true")
+    ap.add_argument("--bin", help="a scrollwork binary to measure instead of building this checkout's")
     a = ap.parse_args()
+    global BIN
+    if a.drop_caches and os.geteuid() != 0:
+        sys.exit("--drop-caches needs root")
     ensure_tools()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "scrollwork"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    if a.bin:
+        BIN = os.path.abspath(a.bin)
+    else:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "scrollwork"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
     xvfb, display = start_xvfb()
     rows = []
     samples = []
@@ -146,20 +192,32 @@ def main():
                 run([BIN, "generate-photos", folder, "--count", str(count), "--megapixels", a.megapixels])
             cache = f"{a.work}/cache-{count}"
             env = dict(os.environ, DISPLAY=display, XDG_CACHE_HOME=cache)
-            for state in ("cold", "warm"):
+            for state in a.states.split(","):
                 if state == "cold":
                     shutil.rmtree(cache, ignore_errors=True)
                     subprocess.run(["sync"])
+                    if a.drop_caches:
+                        drop_caches()
                 secs, rss, out, _ = timed([BIN, "index", folder], env)
                 idx = secs
-                if state == "cold":
-                    shutil.rmtree(cache, ignore_errors=True)  # the viewer indexes cold itself
-                g = view(folder, "photos", env, a.scroll)
-                al = view(folder, "album", env, a.scroll)
+                results = []
+                for layout in ("photos", "album"):
+                    if state == "cold":
+                        shutil.rmtree(cache, ignore_errors=True)  # the viewer indexes cold itself
+                        if a.drop_caches:
+                            drop_caches()
+                    busy = busy_disk(a.work, a.busy_disk)
+                    try:
+                        results.append(view(folder, layout, env, a.scroll))
+                    finally:
+                        stop_busy(busy, a.work)
+                g, al = results
                 row = dict(count=count, state=state, index=idx, grid=g, album=al)
                 print(f"{count} {state}: index {idx:.2f} s; grid {g}; album {al}", flush=True)
                 rows.append(row)
             shutil.rmtree(cache, ignore_errors=True)
+            if a.no_render:
+                continue
             secs, rss, out, _ = timed([BIN, "render", "--layout", "photos", "--photos", folder, "--out",
                                        f"{a.work}/render-{count}", "--scale", "1"],
                                       dict(os.environ, XDG_CACHE_HOME=cache))
@@ -173,16 +231,19 @@ def main():
     print()
     for layout, r in samples:
         print(f"sample album, {layout}: frame p50 / p99 {r['p50']} / {r['p99']} ms, peak memory {r['rss']:.0f} MB")
-    print("| photos | cache | index | window up | grid first frame | grid thumbnails complete | after a stop (grid / album, worst) | grid p50 / p99 | album p50 / p99 | peak memory (grid / album) |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    print("| photos | cache | index | window up | grid first frame | grid indexed | grid thumbnails complete | after a stop (grid / album, worst) | grid p50 / p99 (dropped of frames) | album p50 / p99 (dropped of frames) | rows a frame (grid / album) | peak memory (grid / album) |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     f = lambda v, unit="": "–" if v is None else f"{v}{unit}"
     for r in rows:
         if r["state"] == "render":
             print(f"| {r['count']:,} | cold | `render` of the grid's demo script: {r['seconds']:.1f} s | | | | | | | {r['rss']:.0f} MB |")
             continue
         g, al = r["grid"], r["album"]
+        per = lambda v: "–" if not v["frames"] or v["rows"] is None else f"{v['rows'] // max(1, v['whole'] + v['part'])}"
         print(f"| {r['count']:,} | {r['state']} | {r['index']:.2f} s | {f(g['window'], ' ms')} | {f(g['first'], ' ms')} | "
-              f"{f(g['complete'], ' ms')} | {f(g['after_stop'])} / {f(al['after_stop'], ' ms')} | {f(g['p50'])} / {f(g['p99'], ' ms')} | {f(al['p50'])} / {f(al['p99'], ' ms')} | "
+              f"{f(g['indexed'], ' ms')} | {f(g['complete'], ' ms')} | {f(g['after_stop'])} / {f(al['after_stop'], ' ms')} | "
+              f"{f(g['p50'])} / {f(g['p99'], ' ms')} ({f(g['dropped'])} of {f(g['frames'])}) | "
+              f"{f(al['p50'])} / {f(al['p99'], ' ms')} ({f(al['dropped'])} of {f(al['frames'])}) | {per(g)} / {per(al)} | "
               f"{g['rss']:.0f} / {al['rss']:.0f} MB |")
 
 

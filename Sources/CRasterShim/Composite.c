@@ -413,3 +413,35 @@ void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t 
   memcpy(&word, p, 4);
   for (size_t i = 0; i < pixels; i++) memcpy(dst + i * 4, &word, 4);
 }
+
+void sw_move_rect(uint8_t *base, size_t stride, int x, int y, int w, int h, int dx, int dy) {
+  if (w <= 0 || h <= 0 || (dx == 0 && dy == 0)) return;
+  const size_t bytes = (size_t)w * 4;
+  // Rows in the order that reads each source row before it is overwritten.
+  if (dy > 0) {
+    for (int r = h - 1; r >= 0; r--)
+      memmove(base + (size_t)(y + r + dy) * stride + (size_t)(x + dx) * 4, base + (size_t)(y + r) * stride + (size_t)x * 4, bytes);
+  } else {
+    for (int r = 0; r < h; r++)
+      memmove(base + (size_t)(y + r + dy) * stride + (size_t)(x + dx) * 4, base + (size_t)(y + r) * stride + (size_t)x * 4, bytes);
+  }
+}
+
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+int sw_lower_thread_io_priority(void) {
+#if defined(SYS_ioprio_set)
+  // IOPRIO_WHO_PROCESS = 1 (a thread id names the thread); class 2 (best effort) << 13 | level 7.
+  const int value = (2 << 13) | 7;
+  return syscall(SYS_ioprio_set, 1, (int)syscall(SYS_gettid), value) == 0 ? 0 : -1;
+#else
+  return -1;
+#endif
+}
+#else
+int sw_lower_thread_io_priority(void) { return -1; }
+#endif
+
+#include <stdio.h>
+int sw_line_buffer_stdout(void) { return setvbuf(stdout, NULL, _IOLBF, 0) == 0 ? 0 : -1; }

@@ -82,6 +82,9 @@ public final class X11Window {
   public private(set) var width: Int
   public private(set) var height: Int
   private var imageWidth = 0
+  /// The last upload converted the whole image and it has not been put yet:
+  /// the next show puts all of it.
+  private var wholeImagePending = false
   private var imageHeight = 0
   /// Pointer input through XInput 2 (nil: core events).
   private var xinput: XInput2?
@@ -178,7 +181,8 @@ public final class X11Window {
           height = h
           out.append(.resize(width: w, height: h))
         }
-      case Expose:
+      case Expose, GraphicsExpose:
+        // GraphicsExpose: part of a scroll's copy came from an obscured area.
         out.append(.expose)
       case ClientMessage:
         if UInt(event.xclient.data.l.0) == UInt(deleteAtom) { out.append(.close) }
@@ -276,7 +280,69 @@ public final class X11Window {
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       for y in (h * band / bands)..<(h * (band + 1) / bands) { rows.convert(row: y) }
     }
+    wholeImagePending = true
     return true
+  }
+
+  /// Converts only rows `rows` of a frame into the image `show(rows:moving:)`
+  /// puts: for a frame whose other rows are on screen already (moved there
+  /// by `show`'s copy, or unchanged). When the image does not have this
+  /// size yet, every row is converted and the next `show` puts it all.
+  /// Returns false, changing nothing, for what `upload(rgba:width:height:)`
+  /// refuses.
+  ///
+  /// - Complexity: O(width × rows).
+  @discardableResult
+  public func upload(rgba: UnsafeBufferPointer<UInt8>, width w: Int, height h: Int, rows: [Range<Int>]) -> Bool {
+    guard w == imageWidth, h == imageHeight, image != nil, !wholeImagePending else {
+      return upload(rgba: rgba, width: w, height: h)
+    }
+    guard w > 0, h > 0, rgba.count >= w * h * 4, let image, let data = image.pointee.data,
+      let source = rgba.baseAddress
+    else { return false }
+    waitUntilShown()
+    let copy = RowCopy(
+      source: source, target: UnsafeMutableRawPointer(data), width: w, bytesPerLine: Int(image.pointee.bytes_per_line))
+    for band in rows {
+      for y in Swift.max(0, band.lowerBound)..<Swift.max(0, Swift.min(h, band.upperBound)) { copy.convert(row: y) }
+    }
+    return true
+  }
+
+  /// Shows a frame uploaded by `upload(rgba:width:height:rows:)`: first
+  /// moves the window's own pixels as `moving` says (the rectangle `rect`,
+  /// in pixels, by `dx`, `dy`: a scroll, copied by the server), then puts
+  /// rows `rows` of the image. After a whole-image upload it puts the
+  /// whole image, as `show()` does.
+  ///
+  /// - Complexity: O(1) here; O(pixels moved and put) in the server.
+  public func show(rows: [Range<Int>], moving: (rect: (x: Int, y: Int, width: Int, height: Int), dx: Int, dy: Int)?) {
+    guard let image else { return }
+    if wholeImagePending { return show() }
+    if let moving {
+      let r = moving.rect
+      let sx = Swift.max(r.x, r.x - moving.dx)
+      let sy = Swift.max(r.y, r.y - moving.dy)
+      let w = Swift.min(r.x + r.width, r.x + r.width - moving.dx) - sx
+      let h = Swift.min(r.y + r.height, r.y + r.height - moving.dy) - sy
+      if w > 0, h > 0 {
+        XCopyArea(
+          display, window, window, gc, Int32(sx), Int32(sy), UInt32(w), UInt32(h), Int32(sx + moving.dx),
+          Int32(sy + moving.dy))
+      }
+    }
+    for band in rows {
+      let y0 = Swift.max(0, band.lowerBound)
+      let y1 = Swift.min(imageHeight, band.upperBound)
+      guard y0 < y1 else { continue }
+      if usesSharedMemory {
+        XShmPutImage(display, window, gc, image, 0, Int32(y0), 0, Int32(y0), UInt32(imageWidth), UInt32(y1 - y0), 1)
+        presentPending = true
+      } else {
+        XPutImage(display, window, gc, image, 0, Int32(y0), 0, Int32(y0), UInt32(imageWidth), UInt32(y1 - y0))
+      }
+    }
+    XFlush(display)
   }
 
   /// Puts the uploaded image in the window. Does nothing before the first
@@ -300,6 +366,7 @@ public final class X11Window {
     } else {
       XPutImage(display, window, gc, image, 0, 0, 0, 0, w, h)
     }
+    wholeImagePending = false
     XFlush(display)
   }
 
@@ -320,6 +387,13 @@ public final class X11Window {
   public func resize(width w: Int, height h: Int) {
     guard (1...16384).contains(w), (1...16384).contains(h) else { return }
     XResizeWindow(display, window, UInt32(w), UInt32(h))
+    XFlush(display)
+  }
+
+  /// Sets the window's title (what a window manager shows; scripts find
+  /// the window by it).
+  public func setTitle(_ title: String) {
+    XStoreName(display, window, title)
     XFlush(display)
   }
 

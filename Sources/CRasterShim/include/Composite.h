@@ -69,4 +69,19 @@ void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels);
 /// Fills `pixels` RGBA pixels with one value.
 void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
 
+/// Puts the calling thread in the lowest best-effort I/O class (Linux
+/// `ioprio_set`, class 2 level 7): a busy disk serves the process's other
+/// threads first. Returns 0, or -1 where it is not supported (nothing changes).
+int sw_lower_thread_io_priority(void);
+
+/// Copies the `w` x `h` pixel rectangle at (`x`, `y`) of a 4-byte-a-pixel
+/// image with rows `stride` bytes apart to (`x` + `dx`, `y` + `dy`);
+/// the two may overlap (a scroll of part of a frame). The caller keeps
+/// both rectangles inside the image.
+void sw_move_rect(uint8_t *base, size_t stride, int x, int y, int w, int h, int dx, int dy);
+
+/// Makes standard output line-buffered (each line written as it ends,
+/// also into a pipe). Returns 0, or -1 when the C library refuses.
+int sw_line_buffer_stdout(void);
+
 #endif

@@ -111,6 +111,52 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// Sets rows `rows` (pixel rows, clamped to the canvas) to `color`,
+  /// replacing what was there: the same bits `clear(_:)` gives them.
+  ///
+  /// - Complexity: O(pixels in the rows).
+  public mutating func clear(_ color: Color, rows: Range<Int>) {
+    let lower = Swift.max(0, rows.lowerBound)
+    let upper = Swift.min(height, rows.upperBound)
+    guard lower < upper else { return }
+    let pattern = color.premultipliedBytes
+    let rowWidth = width
+    image.pixels.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      sw_fill_pattern(
+        base + lower * rowWidth * 4, (upper - lower) * rowWidth, pattern.0, pattern.1, pattern.2, pattern.3)
+    }
+  }
+
+  /// Moves the pixels of the rectangle `x..<x+w`, `y..<y+h` (pixels) by
+  /// `dx`, `dy` whole pixels, as a scroll of that region moves them: a
+  /// pixel moved out of the rectangle is dropped, and the strip the move
+  /// uncovers keeps its old pixels (the caller draws it again). The
+  /// rectangle is clamped to the canvas; a move as large as the rectangle
+  /// moves nothing.
+  ///
+  /// - Returns: whether any pixel moved.
+  /// - Complexity: O(w × h): a `memmove` per row.
+  @discardableResult
+  public mutating func movePixels(x: Int, y: Int, width w: Int, height h: Int, dx: Int, dy: Int) -> Bool {
+    let x0 = Swift.max(0, x)
+    let y0 = Swift.max(0, y)
+    let x1 = Swift.min(width, x + Swift.max(0, w))
+    let y1 = Swift.min(height, y + Swift.max(0, h))
+    guard x0 < x1, y0 < y1, dx != 0 || dy != 0, abs(dx) < x1 - x0, abs(dy) < y1 - y0 else { return false }
+    // The source part whose destination stays inside the rectangle.
+    let sx0 = Swift.max(x0, x0 - dx)
+    let sx1 = Swift.min(x1, x1 - dx)
+    let sy0 = Swift.max(y0, y0 - dy)
+    let sy1 = Swift.min(y1, y1 - dy)
+    let stride = width * 4
+    image.pixels.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      sw_move_rect(base, stride, Int32(sx0), Int32(sy0), Int32(sx1 - sx0), Int32(sy1 - sy0), Int32(dx), Int32(dy))
+    }
+    return true
+  }
+
   /// Outlines `rect` with lines `width` points wide, drawn inside it.
   public mutating func stroke(_ rect: Rect, _ color: Color, width: Double = 1, clip: Rect? = nil) {
     let w = Swift.min(width, rect.width / 2, rect.height / 2)

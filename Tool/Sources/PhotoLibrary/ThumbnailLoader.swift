@@ -67,6 +67,11 @@ public final class ThumbnailLoader: @unchecked Sendable {
   private var stopping = false
   private var running = 0
   private var counts = (decoded: 0, cancelled: 0, storeHits: 0)
+  /// Decodes running now, and how many may run at once (`workers`, or
+  /// `scrollingWorkers` while the user scrolls).
+  private var decoding = 0
+  private var activeLimit: Int
+  private let workerCount: Int
 
   /// Requests decoded (read from the store or the file), requests
   /// cancelled before their decode, and decodes the on-disk store answered.
@@ -92,7 +97,9 @@ public final class ThumbnailLoader: @unchecked Sendable {
     self.decoder = decoder
     self.store = store
     self.samples = samples
-    for _ in 0..<Swift.min(16, Swift.max(1, workers)) {
+    workerCount = Swift.min(16, Swift.max(1, workers))
+    activeLimit = workerCount
+    for _ in 0..<workerCount {
       running += 1
       let thread = Thread { [self] in work() }
       thread.name = "thumbnails"
@@ -159,15 +166,48 @@ public final class ThumbnailLoader: @unchecked Sendable {
     if order.count > 4 * Swift.max(16, pending.count) { order = order.filter { pending[$0] != nil } }
   }
 
-  /// What has been decoded since the last call, in the order it finished.
-  public func takeReady() -> [Done] {
+  /// Decoders allowed to run at once while the user scrolls: half the
+  /// workers, at least one (on two cores, one decoder: the other core is
+  /// the frame's).
+  public var scrollingWorkers: Int { Swift.max(1, workerCount / 2) }
+
+  /// Tells the loader whether the user is scrolling: while scrolling, at
+  /// most `scrollingWorkers` decodes start (running ones finish); all the
+  /// workers resume when it stops.
+  ///
+  /// - Complexity: O(1).
+  public func setScrolling(_ scrolling: Bool) {
+    condition.lock()
+    defer { condition.unlock() }
+    let limit = scrolling ? scrollingWorkers : workerCount
+    guard limit != activeLimit else { return }
+    activeLimit = limit
+    if !scrolling { condition.broadcast() }
+  }
+
+  /// What has been decoded since the last call, in the order it finished;
+  /// at most `limit` (the oldest first, the rest kept for the next call).
+  /// A negative or zero `limit` takes nothing.
+  public func takeReady(limit: Int = .max) -> [Done] {
     condition.lock()
     defer { condition.unlock() }
     // An empty answer shares the empty array: a frame with nothing ready allocates nothing.
-    guard !ready.isEmpty else { return [] }
-    let done = ready
-    ready = []
+    guard !ready.isEmpty, limit > 0 else { return [] }
+    if ready.count <= limit {
+      let done = ready
+      ready = []
+      return done
+    }
+    let done = Array(ready.prefix(limit))
+    ready.removeFirst(limit)
     return done
+  }
+
+  /// Finished decodes not yet taken.
+  public var readyCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return ready.count
   }
 
   /// Moves what is ready into `cache` (images as their level, failures
@@ -175,8 +215,8 @@ public final class ThumbnailLoader: @unchecked Sendable {
   ///
   /// - Complexity: O(delivered), plus the cache's evictions.
   @discardableResult
-  public func deliver(into cache: ImageCache) -> [Done] {
-    let done = takeReady()
+  public func deliver(into cache: ImageCache, limit: Int = .max) -> [Done] {
+    let done = takeReady(limit: limit)
     for item in done {
       switch item.result {
       case .success(let image): cache.insert(image, for: item.photo, level: item.level)
@@ -189,9 +229,11 @@ public final class ThumbnailLoader: @unchecked Sendable {
   /// Delivers what is ready to `painter`: images into its cache (and
   /// failures), tiles into its resampled photos.
   ///
+  /// - Parameter limit: at most this many (the oldest first; the rest
+  ///   wait for the next call): the viewer's per-frame budget.
   /// - Returns: what was delivered.
-  public func deliver(to painter: ElementPainter) -> [Done] {
-    let done = deliver(into: painter.cache)
+  public func deliver(to painter: ElementPainter, limit: Int = .max) -> [Done] {
+    let done = deliver(into: painter.cache, limit: limit)
     for item in done {
       if let tile = item.tile, let image = try? item.result.get() {
         painter.insertTile(tile.image, of: item.photo, source: image.size, for: tile.request)
@@ -229,10 +271,12 @@ public final class ThumbnailLoader: @unchecked Sendable {
   private func work() {
     // Below the frame loop: decoding must not take its core.
     _ = sw_lower_thread_priority(10)
+    // And below it on the disk: a busy disk serves the frame's process first.
+    _ = sw_lower_thread_io_priority()
     let renderer = samples?()
     condition.lock()
     while true {
-      while !stopping, pending.isEmpty { condition.wait() }
+      while !stopping, pending.isEmpty || decoding >= activeLimit { condition.wait() }
       if stopping { break }
       // The newest request still pending.
       var job: Job?
@@ -245,6 +289,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
         }
       }
       guard let job else { continue }
+      decoding += 1
       condition.unlock()
       let (result, fromStore) = produce(job, samples: renderer)
       let image = try? result.get()
@@ -253,6 +298,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
         image.map { (request, ElementPainter.makeTile($0, photoSize: job.photo.size, request, parallel: false)) }
       }
       condition.lock()
+      decoding -= 1
       inFlight.remove(Key(source: job.photo.source, level: job.level))
       ready.append(Done(photo: job.photo, level: job.level, result: result, averageColor: average, tile: tile))
       counts.decoded += 1

@@ -17,9 +17,36 @@ enum IndexingScreen {
     _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?,
     report: @escaping @Sendable (String) -> Void
   ) throws -> ScannedLibrary? {
-    let outcome = Locked<Result<ScannedLibrary, any Error>?>(nil)
+    try show(scanner, window: window, pixelSize: pixelSize, scale: scale, font: font) {
+      try PhotoFolder.scan(scanner, report: report)
+    }
+  }
+
+  /// The first screen's library (`LibraryScanner.firstScreen(headers:)`),
+  /// the indexing screen up meanwhile.
+  ///
+  /// - Returns: the library, or `nil` when the user closed the window or
+  ///   pressed Q or Escape first.
+  static func firstScreen(
+    _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?, headers: Int
+  ) throws -> FirstScreenLibrary? {
+    try show(scanner, window: window, pixelSize: pixelSize, scale: scale, font: font) {
+      do throws(LibraryError) {
+        return try scanner.firstScreen(headers: headers)
+      } catch {
+        throw CLIError(error.description)
+      }
+    }
+  }
+
+  /// Runs `work` on another thread while drawing the scan's progress.
+  private static func show<T: Sendable>(
+    _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?,
+    work: @escaping @Sendable () throws -> T
+  ) throws -> T? {
+    let outcome = Locked<Result<T, any Error>?>(nil)
     let thread = Thread {
-      let result: Result<ScannedLibrary, any Error> = Result { try PhotoFolder.scan(scanner, report: report) }
+      let result: Result<T, any Error> = Result { try work() }
       outcome.withLock { $0 = result }
     }
     thread.start()
@@ -38,7 +65,11 @@ enum IndexingScreen {
         _ = window.upload(rgba: $0, width: canvas.width, height: canvas.height)
       }
       window.show()
-      sleep(untilMonotonic: monotonicSeconds() + 1.0 / 30)
+      // Drawn at 30 Hz; the result looked for every 4 ms meanwhile.
+      let next = monotonicSeconds() + 1.0 / 30
+      while monotonicSeconds() < next, outcome.withLock({ $0 == nil }) {
+        sleep(untilMonotonic: Swift.min(next, monotonicSeconds() + 0.004))
+      }
     }
   }
 

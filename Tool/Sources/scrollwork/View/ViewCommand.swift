@@ -1,3 +1,4 @@
+import CRasterShim
 import ArgumentParser
 import Foundation
 import LayoutCore
@@ -56,7 +57,14 @@ struct View: ParsableCommand {
     help: "Frames per second, 1 to 1000 (default: the display's refresh rate, or 120 when it gives none).")
   var rate: Double?
 
+  /// Headers read for the first screen when there is no index: a
+  /// screenful of the grid at 390 x 844 pt (about 7 rows of 3) and the
+  /// next, a few times over for wider windows.
+  static let firstScreenHeaders = 96
+
   func run() throws {
+    // A line at a time even into a pipe: scripts read --stats as it comes.
+    _ = sw_line_buffer_stdout()
     let viewport = size?.value ?? Size(width: 390, height: 844)
     try RenderJob.check(size: viewport, scale: scale)
     try Check.inRange(rate, 1...1000, "--rate")
@@ -86,6 +94,7 @@ struct View: ParsableCommand {
     var window: X11Window?
     var loader: ThumbnailLoader?
     var watched: LibraryScanner?
+    var firstScreen: FirstScreenLibrary?
     defer { loader?.stop() }
     let photoList: [Photo]
     if let photos {
@@ -101,18 +110,37 @@ struct View: ParsableCommand {
         throw CLIError(error.description)
       }
       if stats { print("window up at \(ProcessClock.milliseconds()) ms") }
+      // The first screen from what is cheap (the index, else modification
+      // times and a screenful of headers); the full scan settles it in the background.
       guard
-        let library = try IndexingScreen.run(
-          scanner, window: opened, pixelSize: pixelSize, scale: scale, font: font, report: { warn($0) })
+        let first = try IndexingScreen.firstScreen(
+          scanner, window: opened, pixelSize: pixelSize, scale: scale, font: font,
+          headers: Self.firstScreenHeaders)
       else { return }
-      if stats {
-        print(
-          "indexed \(library.photos.count) photos at \(ProcessClock.milliseconds()) ms "
-            + "(\(library.reused) from the index, \(library.read) headers read, \(library.problems.count) skipped)")
+      if first.photos.isEmpty {
+        // Nothing cheap to show: the whole scan, as before (and its messages).
+        guard
+          let library = try IndexingScreen.run(
+            scanner, window: opened, pixelSize: pixelSize, scale: scale, font: font, report: { warn($0) })
+        else { return }
+        if stats {
+          print(
+            "indexed \(library.photos.count) photos at \(ProcessClock.milliseconds()) ms "
+              + "(\(library.reused) from the index, \(library.read) headers read, \(library.problems.count) skipped)")
+        }
+        photoList = library.photos
+      } else {
+        if stats {
+          print(
+            "first screen: \(first.photos.count) photos at \(ProcessClock.milliseconds()) ms ("
+              + (first.order == .index
+                ? "from the index" : "by modification time, \(first.headersRead) headers read") + ")")
+        }
+        photoList = first.photos
+        firstScreen = first
       }
       window = opened
       watched = scanner
-      photoList = library.photos
       let thumbnails = PhotoFolder.loader(
         cache: cacheFolder, workers: Swift.max(1, ProcessInfo.processInfo.activeProcessorCount - 1), report: warn)
       painter.requestImage = { thumbnails.request($0) }
@@ -129,7 +157,10 @@ struct View: ParsableCommand {
     var session = try ViewerSession(
       viewport: viewport, scale: scale, photos: photoList, painter: painter, scene: first, debug: debug, rate: rate,
       window: window, loader: loader)
-    if let watched { session.watch(watched) }
+    if let watched {
+      session.watch(watched)
+      if let firstScreen { session.index(watched, after: firstScreen) }
+    }
     session.printStats = stats
     session.exitAfter = exitAfter
     let outcome = try session.run()

@@ -143,21 +143,7 @@ struct ViewerSession {
       if !before.intersection(changed).isEmpty || library.photos.count == photos.count {
         painter.removeAllImages()
       }
-      photos = library.photos
-      if var grid = scene as? PhotosScene, grid.replacePhotos(photos, at: t) {
-        // The grid animates the change by identity, the first photo on screen anchored.
-        scene = grid
-        recorder = SceneRecorder(painter: painter, context: grid.context)
-        generation += 1
-      } else {
-        // Other scenes (the album) move what was on screen to its new place by photo.
-        let viewed = ViewScenes.viewedPhoto(scene)
-        let before = scene.layers()
-        try rebuild(keeping: scene)
-        if let viewed { ViewScenes.show(viewed, in: &scene) }
-        scene.advance(to: t)
-        sceneChange = SceneChange(from: before, start: t)
-      }
+      try replacePhotos(with: library.photos, at: t)
       print(
         "folder changed: \(photos.count) photos (\(after.subtracting(before).count) added, "
           + "\(before.subtracting(after).count) removed)")
@@ -165,10 +151,104 @@ struct ViewerSession {
     }
   }
 
+  /// The most finished thumbnails taken into the frame per frame. Taking
+  /// one costs little (it was decoded and resampled on a worker), but each
+  /// one taken is drawn again this frame: 12 tiles of a 3-column grid at
+  /// 390 pt are about a screenful's third, which the damaged-rows draw
+  /// does in well under a millisecond, while the decoders (one on two
+  /// cores) finish far fewer than 12 × 120 a second; the budget only
+  /// spreads a burst (a screenful read back from the thumbnail store at
+  /// once) over a few frames instead of one long frame.
+  static let deliveriesPerFrame = 12
+
+  /// Photos named as undecodable so far (each once).
+  private var namedFailures: Set<String> = []
+
+  /// Names each photo that turned out corrupt only when its pixels were
+  /// decoded, once, as the header pass names the files it skips
+  /// ("skipped NAME: reason" on standard error).
+  private mutating func reportFailures(_ delivered: [ThumbnailLoader.Done]) {
+    for done in delivered {
+      guard case .failure(let error) = done.result, !namedFailures.contains(done.photo.name) else { continue }
+      namedFailures.insert(done.photo.name)
+      warn("skipped \(done.photo.name): \(error)")
+    }
+  }
+
+  /// Shows `new` photos in place of the current ones: the grid animates
+  /// the change by identity (the first photo on screen anchored); other
+  /// scenes move what was on screen to its new place by photo.
+  private mutating func replacePhotos(with new: [Photo], at t: Double) throws {
+    photos = new
+    if var grid = scene as? PhotosScene, grid.replacePhotos(photos, at: t) {
+      scene = grid
+      recorder = SceneRecorder(painter: painter, context: grid.context)
+      generation += 1
+    } else {
+      let viewed = ViewScenes.viewedPhoto(scene)
+      let before = scene.layers()
+      try rebuild(keeping: scene)
+      if let viewed { ViewScenes.show(viewed, in: &scene) }
+      scene.advance(to: t)
+      sceneChange = SceneChange(from: before, start: t)
+    }
+  }
+
+  /// The full scan behind a first screen (`FirstScreenLibrary`), running.
+  private var indexing: (job: Rescan, scanner: LibraryScanner, order: FirstScreenLibrary.Order)?
+  private var indexingTitleAt = -1.0
+
+  /// Indexes `scanner`'s folder on another thread while the first screen
+  /// (`first`) is shown; its photos replace the first screen's when the
+  /// scan is done, the anchor photo kept in place. The window's title
+  /// says how far it has got meanwhile.
+  mutating func index(_ scanner: LibraryScanner, after first: FirstScreenLibrary) {
+    indexing = (Rescan(scanner), scanner, first.order)
+  }
+
+  /// Follows the full scan: progress in the title (4 times a second),
+  /// then its photos, its skipped files named.
+  private mutating func followIndexing(at t: Double) throws {
+    guard let job = indexing else { return }
+    guard let result = job.job.take() else {
+      if t - indexingTitleAt >= 0.25 {
+        indexingTitleAt = t
+        let progress = job.scanner.progress
+        let counts = progress.total > 0 ? "\(progress.done) of \(progress.total)" : "listing"
+        window.setTitle("scrollwork view: \(ViewScenes.entries[sceneIndex].name) (indexing \(counts))")
+      }
+      return
+    }
+    indexing = nil
+    window.setTitle("scrollwork view: \(ViewScenes.entries[sceneIndex].name)")
+    switch result {
+    case .failure(let error):
+      warn("the folder could not be indexed: \(error); the photos shown are those found first")
+    case .success(let library):
+      for problem in library.problems where !namedFailures.contains(problem.name) {
+        namedFailures.insert(problem.name)
+        warn("skipped \(problem.name): \(problem.reason)")
+      }
+      if printStats {
+        print(
+          "indexed \(library.photos.count) photos at \(ProcessClock.milliseconds()) ms "
+            + "(\(library.reused) from the index, \(library.read) headers read, \(library.problems.count) skipped)")
+      }
+      guard !library.photos.isEmpty, library.photos != photos else { return }
+      // Sizes guessed before their headers were read: images decoded for them are dropped.
+      let known = Dictionary(photos.map { ($0.name, $0.size) }, uniquingKeysWith: { a, _ in a })
+      if library.photos.contains(where: { photo in known[photo.name].map { $0 != photo.size } ?? false }) {
+        painter.removeAllImages()
+      }
+      try replacePhotos(with: library.photos, at: t)
+    }
+  }
+
   /// Average colours learnt from decoded photos that had none, written to
   /// the index every 2 s (and at exit): the next start draws them as
   /// placeholders.
   private var learntColors: [String: UInt32] = [:]
+  private static let indexWrites = DispatchQueue(label: "scrollwork.view.index-writes", qos: .utility)
   private var colorsWrittenAt = 0.0
 
   private mutating func learnColors(_ delivered: [ThumbnailLoader.Done], at t: Double, final: Bool = false) {
@@ -178,12 +258,18 @@ struct ViewerSession {
     }
     guard !learntColors.isEmpty, final || t - colorsWrittenAt >= 2 else { return }
     colorsWrittenAt = t
-    do throws(LibraryError) {
-      try index.setColors(learntColors)
-    } catch {
-      warn("warning: \(error)")
-    }
+    let colors = learntColors
     learntColors.removeAll()
+    // The database write (and any wait for its lock) is not the frame's:
+    // a serial queue below the frame's priority; the last one is waited for.
+    let write = { @Sendable in
+      do throws(LibraryError) {
+        try index.setColors(colors)
+      } catch {
+        warn("warning: \(error)")
+      }
+    }
+    if final { Self.indexWrites.sync(execute: write) } else { Self.indexWrites.async(execute: write) }
   }
 
   /// The window's pixels for a viewport in points at `scale`.
@@ -305,6 +391,9 @@ struct ViewerSession {
     var scrolling = false
     var stoppedAt: Double?
     var missingOnScreen = false
+    var lastLayers: [SceneLayer]?
+    var framePainter = FramePainter(painter: painter, background: recorder.background, scale: scale)
+    var counts = (full: 0, partial: 0, rows: 0)
     while running {
       let frameStart = monotonicSeconds()
       let t = frameStart - start
@@ -318,11 +407,13 @@ struct ViewerSession {
       }
       for command in mapper.tick(at: t) { running = try apply(command) && running }
       if let exitAfter, t >= exitAfter { running = false }
+      try followIndexing(at: t)
       try followFolder(at: t)
       scene.advance(to: t)
       // Photos decoded since the last frame: drawn now.
       loader?.nextFrame()
-      let delivered = loader?.deliver(to: painter) ?? []
+      let delivered = loader?.deliver(to: painter, limit: Self.deliveriesPerFrame) ?? []
+      reportFailures(delivered)
       let arrived = delivered.count
       learnColors(delivered, at: t)
       // A frame equal to the one on screen is not drawn again (a scene at
@@ -333,6 +424,9 @@ struct ViewerSession {
         layers = change.layers(over: layers, at: t)
         if change.isFinished(at: t) { sceneChange = nil }
       }
+      // Shown at whole device pixels, as UIKit shows a scroll view: a
+      // scroll moves the frame's pixels by whole rows.
+      layers = FrameDamage.snapped(layers, scale: scale)
       let shown = ShownFrame(layers, pixelSize: recorder.pixelSize, generation: generation)
       // Scrolling stops: the first frame whose offsets equal the last one's.
       let offsets = layers.map(\.contentOffset)
@@ -344,33 +438,73 @@ struct ViewerSession {
         stoppedAt = t
       }
       lastFrameOffsets = offsets
-      if shown != lastShown || last == nil || exposed || (arrived > 0 && painter.missingCount > 0) {
+      loader?.setScrolling(scrolling)
+      // What to draw: nothing (the frame on screen is this one), only the
+      // damaged rows, or everything.
+      let arrivedNames: Set<String> = arrived > 0 ? Set(delivered.map(\.photo.name)) : []
+      var damage: FrameDamage?
+      var drawAll =
+        last == nil || exposed || lastShown == nil || lastShown?.generation != generation
+        || lastShown?.pixelSize != recorder.pixelSize || last?.scale != scale
+      if !drawAll, shown != lastShown || arrived > 0, let lastLayers {
+        damage = FrameDamage.plan(
+          from: lastLayers, to: layers, arrived: arrivedNames, pixelSize: recorder.pixelSize, scale: scale)
+        if damage == nil { drawAll = true }
+      }
+      if !drawAll, damage?.rows.isEmpty ?? true, damage?.moving == nil {
+        // Nothing on screen changed; photos still missing are asked for again.
+        framePainter.renewMissing(layers)
+        damage = nil
+      }
+      if drawAll || damage != nil {
         painter.beginFrame()
         let drawStart = monotonicSeconds()
         // One canvas for every frame (`last` is its only owner): no
         // allocation, no page faults.
         var canvas = last ?? Canvas(pixelSize: recorder.pixelSize, scale: scale)
         last = nil
-        recorder.draw(layers, into: &canvas)
+        if canvas.image.size != recorder.pixelSize || canvas.scale != scale {
+          canvas = Canvas(pixelSize: recorder.pixelSize, scale: scale, background: recorder.background)
+        }
+        let rows: [Range<Int>]
+        if let damage, !drawAll {
+          framePainter.draw(layers, damage: damage, on: &canvas)
+          rows = damage.rows
+          counts.partial += 1
+        } else {
+          framePainter.drawAll(layers, on: &canvas)
+          rows = [0..<canvas.height]
+          counts.full += 1
+        }
+        counts.rows += rows.reduce(0) { $0 + $1.count }
         let uploadStart = monotonicSeconds()
         canvas.image.pixels.withUnsafeBufferPointer { pixels in
-          _ = window.upload(rgba: pixels, width: canvas.width, height: canvas.height)
+          if drawAll {
+            _ = window.upload(rgba: pixels, width: canvas.width, height: canvas.height)
+          } else {
+            _ = window.upload(rgba: pixels, width: canvas.width, height: canvas.height, rows: rows)
+          }
         }
         let showStart = monotonicSeconds()
-        window.show()
+        if drawAll {
+          window.show()
+        } else {
+          window.show(
+            rows: rows,
+            moving: damage?.moving.map { ((x: $0.x, y: $0.y, width: $0.width, height: $0.height), dx: 0, dy: $0.dy) })
+        }
         last = canvas
         lastShown = shown
+        lastLayers = layers
         if printStats, !reportedFirstFrame {
           reportedFirstFrame = true
           print("first frame at \(ProcessClock.milliseconds()) ms")
-          fflush(nil)
         }
-        if printStats, !reportedComplete, painter.missingCount == 0 {
+        if printStats, !reportedComplete, !framePainter.isMissingAny {
           reportedComplete = true
           print("visible thumbnails complete at \(ProcessClock.milliseconds()) ms")
-          fflush(nil)
         }
-        missingOnScreen = painter.missingCount > 0
+        missingOnScreen = framePainter.isMissingAny
         let end = monotonicSeconds()
         stats.record(
           milliseconds: (end - frameStart) * 1000,
@@ -393,12 +527,18 @@ struct ViewerSession {
         lastReport = end
         print(stats.summary(budget: pacer.period * 1000))
         print(stats.phaseSummary)
-        fflush(nil)
+        print(
+          "frames drawn: \(counts.full) whole, \(counts.partial) in part; rows uploaded: \(counts.rows) "
+            + "(\(counts.full + counts.partial > 0 ? counts.rows / (counts.full + counts.partial) : 0) a frame of \(recorder.pixelSize.height))"
+        )
       }
       if running { sleep(untilMonotonic: pacer.deadline) }
     }
     learnColors([], at: monotonicSeconds() - start, final: true)
-    for (name, error) in painter.failures { warn("could not show \(name): \(error)") }
+    // Failures of the painter's own decodes (the loader's were named as they came).
+    for (name, error) in painter.failures.sorted(by: { $0.key < $1.key }) where !namedFailures.contains(name) {
+      warn("skipped \(name): \(error)")
+    }
     return Outcome(stats: stats, lastFrame: last, rate: rate)
   }
 }
