@@ -158,3 +158,29 @@ extension PreparedWaterfallLayout: SelfSizingLayout {
     try resized(to: viewport)
   }
 }
+
+extension PreparedWaterfallLayout {
+  /// The same items in `columns` columns (every section; per-section
+  /// counts are dropped), laid out afresh for `viewport` (this one's when
+  /// `nil`): every size learnt so far is kept and measured items stay
+  /// measured, so a column change (a pinch, a rotation) shows the real
+  /// sizes, not the estimates. The target of a column-change transition
+  /// (`LayoutHost.changingColumns(to:)`).
+  ///
+  /// - Complexity: O(n·c).
+  /// - Throws: `LayoutError.invalidConfiguration` for a count outside
+  ///   `1...WaterfallLayout.maximumColumnCount`; `invalidViewport`.
+  public func withColumnCount(
+    _ columns: Int, viewport: Viewport? = nil
+  ) throws(LayoutError)
+    -> PreparedWaterfallLayout
+  {
+    var configuration = layout
+    configuration.columnCount = columns
+    configuration.sectionColumnCounts = [:]
+    var changed = try configuration.prepare(items: items, viewport: viewport ?? self.viewport)
+    changed.isEstimated = isEstimated
+    changed.measured = measured
+    return changed
+  }
+}

@@ -121,49 +121,79 @@ public struct PreparedWaterfallLayout: PreparedLayout {
       frame: Rect(x: 0, y: top, width: viewport.size.width, height: height), zIndex: Self.supplementaryZIndex)
   }
 
-  /// Calls `body` with every element meeting `rect`, section by section
-  /// (header, footer, then each column top to bottom), until it returns
-  /// `false`. The walk of `attributes(in:at:into:)` and
-  /// `anchorElement(in:)`: no allocation.
+  /// Calls `body` with every element meeting `rect`, in identity order
+  /// (cells by section and item, then the supplementary kinds), until it
+  /// returns `false`. The walk of `attributes(in:at:into:)` and
+  /// `anchorElement(in:)`: no allocation (a column cursor each, on the
+  /// stack for up to 128 columns). In identity order, a host compares two
+  /// answers by merging them, without sorting.
   ///
   /// Finds the sections that meet `rect` by binary search, then in each
   /// column whose x-range meets it the first item whose bottom passes the
-  /// rectangle's top (a Fenwick descent over the column's heights), and
-  /// walks down the column while items start above the rectangle's
-  /// bottom. The search bounds carry a small margin against rounding; every
-  /// element found is tested against `rect` with its reported frame, so
-  /// the answer is exact.
+  /// rectangle's top (a Fenwick descent over the column's heights); the
+  /// columns' walks down (while items start above the rectangle's bottom)
+  /// are merged by item index (a column's items are in index order top to
+  /// bottom). The search bounds carry a small margin against rounding;
+  /// every element found is tested against `rect` with its reported frame,
+  /// so the answer is exact.
   ///
-  /// - Complexity: O(log s + c·log n + k·log n) for s sections, c columns
-  ///   in the sections met and k elements found.
+  /// - Complexity: O(log s + c·log n + k·(log n + c)) for s sections, c
+  ///   columns in the sections met and k elements found.
   func forEachElement(meeting rect: Rect, _ body: (LayoutAttributes) -> Bool) {
     let lo = rect.minY
     let hi = rect.maxY
     // Nothing meets a rectangle at ±infinity or with a NaN edge.
     guard lo <= hi, lo < .infinity, hi > -.infinity, rect.minX <= rect.maxX else { return }
     let xMargin = 1e-9 * (1 + abs(rect.minX) + abs(rect.maxX))
-    var s = partitionPoint(in: 0..<sections.count) { sections[$0].bottom > lo }
-    while s < sections.count, sections[s].top <= hi {
-      defer { s += 1 }
-      if let a = supplementary(.header, section: s), a.frame.intersects(rect), !body(a) { return }
-      if let a = supplementary(.footer, section: s), a.frame.intersects(rect), !body(a) { return }
+    let first = partitionPoint(in: 0..<sections.count) { sections[$0].bottom > lo }
+    var end = first
+    while end < sections.count, sections[end].top <= hi { end += 1 }
+    for s in first..<end {
       let section = sections[s]
       let top = section.itemsTop
       let margin = 1e-9 * (1 + abs(top) + abs(lo) + abs(hi) + section.itemsLength)
       let loBound = (lo - top) - margin
       let hiBound = (hi - top) + margin
-      for c in section.lanes.indices {
-        let x = section.columnX(c, layout: layout)
-        guard x < rect.maxX + xMargin, rect.minX - xMargin < x + section.columnWidth else { continue }
-        var p = section.firstItem(endingAfter: loBound, inColumn: c)
-        let count = section.lanes[c].items.count
-        while p < count, section.top(section.lanes[c], p) < hiBound {
-          let a = cell(section, s, column: c, position: p)
-          if a.frame.intersects(rect), !body(a) { return }
-          p += 1
+      let columns = section.lanes.count
+      let stopped = withUnsafeTemporaryAllocation(of: Int.self, capacity: columns) { cursor -> Bool in
+        // Each column's next position, or Int.max once it is done.
+        for c in 0..<columns {
+          cursor[c] = Int.max
+          let x = section.columnX(c, layout: layout)
+          guard x < rect.maxX + xMargin, rect.minX - xMargin < x + section.columnWidth else { continue }
+          let p = section.firstItem(endingAfter: loBound, inColumn: c)
+          if p < section.lanes[c].items.count, section.top(section.lanes[c], p) < hiBound { cursor[c] = p }
+        }
+        while true {
+          var best = -1
+          var bestItem = UInt32.max
+          for c in 0..<columns where cursor[c] != Int.max {
+            let item = section.lanes[c].items[cursor[c]]
+            if best < 0 || item < bestItem {
+              best = c
+              bestItem = item
+            }
+          }
+          guard best >= 0 else { return false }
+          let p = cursor[best]
+          let a = cell(section, s, column: best, position: p)
+          if a.frame.intersects(rect), !body(a) { return true }
+          let lane = section.lanes[best]
+          cursor[best] = p + 1 < lane.items.count && section.top(lane, p + 1) < hiBound ? p + 1 : Int.max
         }
       }
+      if stopped { return }
     }
+    // Then the supplementary kinds, in identity order: kind, section.
+    func emit(_ kind: ElementKind) -> Bool {
+      for s in first..<end {
+        if let a = supplementary(kind, section: s), a.frame.intersects(rect), !body(a) { return false }
+      }
+      return true
+    }
+    let headerFirst = ElementKind.header < ElementKind.footer
+    guard emit(headerFirst ? .header : .footer) else { return }
+    _ = emit(headerFirst ? .footer : .header)
   }
 
   /// Appends every element meeting `rect` (`forEachElement(meeting:_:)`).
