@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutCore
+import LayoutHost
 import Raster
 import ScrollPhysics
 
@@ -50,6 +51,19 @@ enum WaterfallEntry: LayoutEntry {
           photo: { context.photo($0.id.item) }, style: { _ in ElementStyle(cornerRadius: 6) },
           background: Color(hex: 0xF2F2F7), debug: context.debug)
       })
+  }
+
+  /// The sizes `replay waterfall` gives its items: photo-like sizes in a
+  /// cycle of 97. A section of more than `WaterfallLayout.maximumItemCount`
+  /// items gets one size for all (no array per item), so that the layout
+  /// refuses the count, naming its limit, before anything per item is
+  /// allocated (a cycle would ask for 16 bytes per item first).
+  static var replaySizes: ItemSizeSource {
+    let cycle = ItemSizeSource.cycling(photoLikeSizes(97))
+    let first = photoLikeSizes(1)[0]
+    return ItemSizeSource { section, count, viewport in
+      count > WaterfallLayout.maximumItemCount ? .uniform(first, count: count) : cycle.sizes(section, count, viewport)
+    }
   }
 
   /// `n` photo-like sizes (landscape, portrait, square, panorama), the same

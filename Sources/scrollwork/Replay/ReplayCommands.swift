@@ -163,7 +163,7 @@ struct ReplayWaterfall: ReplayCommand {
   @OptionGroup var waterfall: WaterfallOptions
   func makeHost() throws -> any LayoutHosting {
     try replay.host(
-      waterfall.layout, estimate: waterfall.estimated?.value, default: .cycling(WaterfallEntry.photoLikeSizes(97)))
+      waterfall.layout, estimate: waterfall.estimated?.value, default: WaterfallEntry.replaySizes)
   }
 }
 
