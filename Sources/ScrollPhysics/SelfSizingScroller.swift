@@ -183,6 +183,17 @@ public struct SelfSizingScroller<Layout: SelfSizingLayout>: Sendable {
     return (surface.contentOffset[layout.scrollAxis] - before[layout.scrollAxis], clamped)
   }
 
+  /// Replaces the layout with `layout`, the same elements arranged anew
+  /// (a waterfall's settle), keeping `mark` where it was on screen; any
+  /// drag or motion goes on from the corrected offset. Returns the offset
+  /// correction along the scroll axis.
+  ///
+  /// - Complexity: O(log n) (the anchor's lookup).
+  public mutating func replaceLayout(_ layout: Layout, keeping mark: AnchorMark) -> Double {
+    self.layout = layout
+    return apply(mark).delta
+  }
+
   /// Lays the content out for a new viewport (a rotation), keeping the
   /// anchor where it was on screen; the offset is then clamped into the new
   /// bounds (reported as `clamped`).

@@ -256,14 +256,19 @@ import Testing
     }
   }
 
-  @Test func measuredSizesEqualAFreshPrepare() throws {
+  /// Measured sizes keep every item in its column and every column packed
+  /// (consecutive items `itemSpacing` apart); `settled()` then equals a
+  /// fresh prepare of `items` (the given sizes with the measured ones).
+  @Test func measuredSizesKeepColumnsPackedAndSettleToAFreshPrepare() throws {
     for index in 0..<300 {
       let seed = propertySeed(index, base: 0x5E1F_512E)
       var rng = SplitMix64(seed: seed)
       let (layout, items, viewport) = Self.randomCase(&rng)
       guard !items.sections.isEmpty else { continue }
       var prepared = try layout.prepare(items: items, viewport: viewport)
-      var expectedItems = items
+      let columnsBefore = prepared.allAttributes(at: state).filter { $0.id.kind == .cell }.map {
+        ($0.id, $0.frame.minX)
+      }
       for _ in 0..<3 {
         let s = rng.int(in: 0...(items.sections.count - 1))
         let n = items.sections[s].count
@@ -272,20 +277,48 @@ import Testing
           (item: rng.int(in: 0...(n - 1)), size: Size(width: rng.double(in: 1...500), height: rng.double(in: 0...900)))
         }
         prepared = try prepared.updating(sizes: updates, inSection: s)
-        var sizes = (0..<n).map { expectedItems.sections[s][$0] }
-        for u in updates { sizes[u.item] = u.size }
-        expectedItems.sections[s] = .each(sizes)
-        let fresh = try layout.prepare(items: expectedItems, viewport: viewport)
-        #expect(
-          prepared.allAttributes(at: state).sortedByID == fresh.allAttributes(at: state).sortedByID, "seed \(seed)")
-        #expect(prepared.contentHeight == fresh.contentHeight, "seed \(seed)")
-        #expect(prepared.items == expectedItems, "seed \(seed)")
-        let rect = Rect(
-          x: 0, y: rng.double(in: 0...max(1, fresh.contentHeight)), width: viewport.size.width,
-          height: viewport.size.height)
-        #expect(
-          prepared.attributes(in: rect, at: state).sortedByID == fresh.attributes(in: rect, at: state).sortedByID,
-          "seed \(seed)")
+        let width = prepared.sections[s].columnWidth
+        // The last size given for an item is the one it has.
+        for (k, u) in updates.enumerated() where !updates[(k + 1)...].contains(where: { $0.item == u.item }) {
+          let frame = try #require(prepared.attributes(for: .cell(u.item, section: s), at: state)?.frame)
+          #expect(isClose(frame.height, width * u.size.height / u.size.width), "seed \(seed)")
+        }
+        #expect(prepared.invariantViolations().isEmpty, "seed \(seed): \(prepared.invariantViolations())")
+        Self.expectPackedColumns(prepared, "seed \(seed)")
+      }
+      let columnsAfter = prepared.allAttributes(at: state).filter { $0.id.kind == .cell }.map { ($0.id, $0.frame.minX) }
+      #expect(columnsBefore.elementsEqual(columnsAfter) { $0 == $1 }, "seed \(seed): no item changes column")
+      let settled = try prepared.settled()
+      let fresh = try layout.prepare(items: prepared.items, viewport: viewport)
+      let a = settled.allAttributes(at: state).sortedByID
+      let b = fresh.allAttributes(at: state).sortedByID
+      #expect(a.count == b.count, "seed \(seed)")
+      for (x, y) in zip(a, b) {
+        #expect(x.id == y.id && isClose(x.frame, y.frame, tolerance: 1e-6), "seed \(seed) \(x.id)")
+      }
+      for t in 0..<settled.numberOfSections { #expect(settled.topSlack(inSection: t) == 0, "seed \(seed)") }
+    }
+  }
+
+  /// Every column of every section: consecutive items exactly
+  /// `itemSpacing` apart (to rounding), and none starting above its
+  /// section's items area.
+  static func expectPackedColumns(_ prepared: PreparedWaterfallLayout, _ message: String) {
+    let spacing = prepared.layout.itemSpacing
+    for (s, section) in prepared.sections.enumerated() {
+      for (c, lane) in section.lanes.enumerated() {
+        var previous: Rect?
+        for p in lane.items.indices {
+          let frame = prepared.cell(section, s, column: c, position: p).frame
+          if let previous {
+            let gap = frame.minY - previous.maxY
+            #expect(
+              abs(gap - spacing) <= 1e-6 * (1 + abs(frame.minY)), "\(message): section \(s) column \(c) gap \(gap)")
+          } else {
+            #expect(frame.minY >= section.itemsTop - 1e-6 * (1 + abs(frame.minY)), "\(message): starts above")
+          }
+          previous = frame
+        }
       }
     }
   }
@@ -311,10 +344,16 @@ import Testing
     #expect(taller.attributes(for: ElementID(kind: .footer, section: 0, item: 0), at: state)?.frame.minY == 300)
     #expect(frames(taller, section: 1) == [Rect(x: 0, y: 320, width: 100, height: 100)])
     #expect(taller.contentHeight == 440)
-    // Then item 0 measures 4× taller: item 2 changes column.
+    // Then item 0 measures 4× taller: item 2 keeps its column and moves down
+    // with it (a measurement never moves an item sideways); the section
+    // grows to the longer column.
     let both = try taller.updating(sizes: [(item: 0, size: Size(width: 1, height: 4))])
-    #expect(frames(both)[2] == Rect(x: 110, y: 310, width: 100, height: 100))
-    #expect(frames(both, section: 1) == [Rect(x: 0, y: 430, width: 100, height: 100)])
+    #expect(frames(both)[2] == Rect(x: 0, y: 410, width: 100, height: 100))
+    #expect(frames(both, section: 1) == [Rect(x: 0, y: 530, width: 100, height: 100)])
+    // Settled, item 2 goes to the shorter column, as a fresh prepare puts it.
+    let settled = try both.settled()
+    #expect(frames(settled)[2] == Rect(x: 110, y: 310, width: 100, height: 100))
+    #expect(frames(settled, section: 1) == [Rect(x: 0, y: 430, width: 100, height: 100)])
     // The original is a value: unchanged.
     #expect(frames(prepared)[1].height == 100)
   }

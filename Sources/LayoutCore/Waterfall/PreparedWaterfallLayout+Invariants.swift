@@ -1,7 +1,8 @@
 extension PreparedWaterfallLayout: InvariantChecking {
   /// Each section's parts are in order (top ≤ items ≤ bottom), sections
-  /// follow one another, every item is in a column the section has, and
-  /// the content ends at the last section's bottom.
+  /// follow one another, every item is in a column the section has at the
+  /// place the column says, no column starts above the items area, and the
+  /// content ends at the last section's bottom.
   public func invariantViolations() -> [String] {
     var problems: [String] = []
     #if DEBUG
@@ -17,6 +18,10 @@ extension PreparedWaterfallLayout: InvariantChecking {
         }
         if let bad = section.itemColumn.first(where: { Int($0) >= section.lanes.count }) {
           problems.append("section \(s): an item in column \(bad) of \(section.lanes.count)")
+        }
+        for (c, lane) in section.lanes.enumerated() {
+          if lane.items.count != lane.heights.count { problems.append("section \(s) column \(c): counts differ") }
+          if section.slack(ofColumn: c) < 0 { problems.append("section \(s) column \(c) starts above the items") }
         }
         cursor = section.bottom
       }

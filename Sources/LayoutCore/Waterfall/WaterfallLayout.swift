@@ -19,8 +19,9 @@
 ///
 /// Self-sizing: `prepare(estimated:viewport:)`, then
 /// `PreparedWaterfallLayout.setMeasuredSize(_:for:keepingLinesFrom:)` takes
-/// measured sizes and re-places the section from the changed item on
-/// (keeping an anchor and what follows it in place when one is given).
+/// measured sizes in O(log n) each, every column kept packed (items above
+/// the anchor grow upward); `settled()` re-places afresh when the columns'
+/// starts differ at the top (see Guides/Waterfall.md).
 ///
 /// ```swift
 /// let prepared = try WaterfallLayout(columnCount: 2, columnSpacing: 8, itemSpacing: 8)
@@ -79,8 +80,12 @@ public struct WaterfallLayout: CollectionLayout {
 
   /// The most columns a section may have.
   public static let maximumColumnCount = 1024
-  /// The most items a layout may hold (item indices are stored in 32 bits).
-  public static let maximumItemCount = Int(UInt32.max)
+  /// The most items a layout may hold: 50,000,000. The geometry keeps
+  /// about 27 bytes per item (its height and a Fenwick entry, its index,
+  /// column and place in the column, whether it is measured), so the limit
+  /// is about 1.35 GB of geometry (about 2.2 GB while preparing), what a
+  /// machine can allocate; more is refused before anything is allocated.
+  public static let maximumItemCount = 50_000_000
   /// The tallest item, in points.
   public static let maximumItemHeight: Double = 1e12
 
@@ -116,27 +121,35 @@ public struct WaterfallLayout: CollectionLayout {
 
   /// Places every item.
   ///
-  /// - Complexity: O(n·c) time for c columns; about 26 bytes per item (each
-  ///   item's top and bottom in its column, its index, its column and its
-  ///   place in the column).
+  /// - Complexity: O(n·c) time for c columns; about 27 bytes per item (each
+  ///   item's height and its Fenwick entry in its column, its index, its
+  ///   column and its place in the column, a measured flag).
   /// - Throws: `LayoutError` for a bad viewport, configuration or item (see
   ///   the type's documentation).
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedWaterfallLayout {
     let viewport = try viewport.validated()
     try validate()
+    try checkCounts(items)
+    try items.validate()
+    let prepared = try PreparedWaterfallLayout(layout: self, items: items, viewport: viewport)
+    try LayoutLimits.checkContent(prepared.contentHeight)
+    return prepared
+  }
+
+  /// Refuses a negative count or more than `maximumItemCount` items in
+  /// all, before anything is allocated.
+  func checkCounts(_ items: LayoutItems) throws(LayoutError) {
     var total = 0
     for (s, section) in items.sections.enumerated() {
       if case .uniform(_, let count) = section, count < 0 { throw .invalidItemCount(section: s, count: count) }
       let (sum, overflow) = total.addingReportingOverflow(section.count)
       guard !overflow, sum <= Self.maximumItemCount else {
-        throw .invalidConfiguration("a waterfall holds at most \(Self.maximumItemCount) items")
+        throw .invalidConfiguration(
+          "a waterfall holds at most \(Self.maximumItemCount) items (about 27 bytes each); "
+            + "section \(s) brings the total past it")
       }
       total = sum
     }
-    try items.validate()
-    let prepared = try PreparedWaterfallLayout(layout: self, items: items, viewport: viewport)
-    try LayoutLimits.checkContent(prepared.contentHeight)
-    return prepared
   }
 
   /// Prepares `items` as estimates: each item keeps its estimated size
@@ -146,8 +159,12 @@ public struct WaterfallLayout: CollectionLayout {
   ///
   /// - Complexity: as `prepare(items:viewport:)`.
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedWaterfallLayout {
-    var prepared = try prepare(items: items, viewport: viewport)
-    prepared.isEstimated = true
+    let viewport = try viewport.validated()
+    try validate()
+    try checkCounts(items)
+    try items.validate()
+    let prepared = try PreparedWaterfallLayout(layout: self, items: items, viewport: viewport, estimated: true)
+    try LayoutLimits.checkContent(prepared.contentHeight)
     return prepared
   }
 }

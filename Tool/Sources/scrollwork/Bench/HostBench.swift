@@ -76,6 +76,10 @@ extension BenchScenario {
       ) {
         k in Size(width: 390, height: 40 + Double(k % 7) * 3)
       },
+      .hostPreferredSize(
+        "host-size-waterfall", WaterfallLayout(columnCount: 2, columnSpacing: 8, itemSpacing: 8),
+        estimate: Size(width: 3, height: 4)
+      ) { k in Size(width: 3000, height: 1500 + Double(k % 11) * 300) },
       .hostBatchUpdate,
     ]
   }
@@ -177,7 +181,7 @@ extension BenchScenario {
   }
 
   /// A self-sizing cell's preferred size through the host for a layout
-  /// prepared from estimates (the flow, the sticky list), as
+  /// prepared from estimates (the flow, the sticky list, the waterfall), as
   /// `host-size-tags` does for the tag cloud: cells near and above the
   /// viewport, half-way down n cells of `estimate`, take `size(k)` for the
   /// k-th update (should it invalidate, the context with its offset

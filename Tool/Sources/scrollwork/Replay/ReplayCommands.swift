@@ -158,7 +158,7 @@ extension MosaicOptions: ReplayableOptions {
 extension WaterfallOptions: ReplayableOptions {
   /// Photo-like sizes by default (a waterfall of equal items is a grid).
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout, estimate: estimated?.value, default: .cycling(WaterfallEntry.photoLikeSizes(97)))
+    try replay.host(layout, estimate: estimated?.value, default: WaterfallEntry.replaySizes)
   }
 }
 
