@@ -145,7 +145,9 @@ struct ReplaySticky: ReplayCommand {
   func makeHost() throws -> any LayoutHosting {
     try replay.host(
       sticky.layout(), estimate: sticky.estimated?.value,
-      default: ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: 44), count: count) })
+      default: ItemSizeSource(maximumItemCount: .max) { _, count, viewport in
+        .uniform(Size(width: viewport.width, height: 44), count: count)
+      })
   }
 }
 
@@ -177,7 +179,8 @@ struct ReplayTags: ReplayCommand {
     let layout = tags.layout
     if let estimated = tags.estimated?.value {
       return LayoutHost(itemSizes: .uniform(estimated), scale: replay.scale) { items, viewport throws(LayoutError) in
-        try layout.prepare(estimated: items, viewport: viewport)
+        try TagOptions.checkEstimatedParagraph(layout.paragraphLength, count: items.totalCount)
+        return try layout.prepare(estimated: items, viewport: viewport)
       }
     }
     let text = try tags.tagText()
