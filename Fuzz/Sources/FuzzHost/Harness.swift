@@ -33,7 +33,7 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for _ in 0..<input.int(in: 1...24) {
     if input.isEmpty { break }
     let before = host.bounds
-    switch input.byte() % 9 {
+    switch input.byte() % 11 {
     case 0:
       let bounds = Rect(origin: input.point(typical: -500...5000), size: input.size(typical: 1...1400))
       let newCounts = input.bool() ? counts : (0..<input.int(in: 0...4)).map { _ in input.count(typical: 300) }
@@ -117,6 +117,35 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       let velocity = input.point(typical: -8000...8000)
       check(host.targetContentOffset(proposed: proposed, velocity: velocity).isFinite, "snap offset finite")
       check(host.targetContentOffset(forProposed: proposed).isFinite, "proposed offset finite")
+    case 9:
+      // Counts the host accepts but a layout may not afford (issue #36):
+      // refused with a typed error before anything is allocated per item,
+      // or laid out without an array per item (ASan fails an allocation
+      // of terabytes).
+      let huge = [LayoutLimits.maximumStoredItemCount + 1, 1 << 30, 1 << 40, (1 << 40) + 1, Int.max]
+      let newCounts = (0..<input.int(in: 1...3)).map { _ in huge[input.int(in: 0...(huge.count - 1))] }
+      do throws(HostError) {
+        try host.prepare(bounds: before, counts: newCounts)
+        counts = newCounts
+        check(host.contentSize.isFinite, "content size finite at huge counts")
+        sized = true  // a fresh host at these counts is checked no further
+      } catch {
+        check(!error.description.contains("negative") || newCounts.contains { $0 < 0 }, "a positive count called negative")
+        if case .layout(.tooManyItems(_, let limit, let name)) = error { check(limit > 0 && !name.isEmpty, "limit named") }
+      }
+    case 10:
+      // Kind names from outside: long, many, not ASCII.
+      let length = input.bool() ? input.int(in: 0...40) : input.int(in: 0...2100)
+      let unit = ["k", "é", "\u{0}", "🙂", "ab"][input.int(in: 0...4)]
+      let name = String(repeating: unit, count: length) + String(input.u64())
+      do throws(ElementKind.NameError) {
+        let kind = try ElementKind(checking: .supplementary, name: name)
+        check(kind == .supplementary(name) && kind.name == name, "a checked kind keeps its name")
+        check(name.utf8.count <= ElementKind.maximumNameLength, "a long name was accepted")
+        if let a = host.attributes(for: ElementID(kind: kind, section: 0, item: 0)) { checkFinite(a) }
+      } catch {
+        if case .tooLong = error { check(name.utf8.count > ElementKind.maximumNameLength, "a short name was refused") }
+      }
     default:
       try? host.setBounds(Rect(origin: input.point(typical: -500...5000), size: before.size))
     }

@@ -179,6 +179,7 @@ struct ReplayTags: ReplayCommand {
     let layout = tags.layout
     if let estimated = tags.estimated?.value {
       return LayoutHost(itemSizes: .uniform(estimated), scale: replay.scale) { items, viewport throws(LayoutError) in
+        try LayoutLimits.checkStoredCount(items, layout: "tag cloud")
         try TagOptions.checkEstimatedParagraph(layout.paragraphLength, count: items.totalCount)
         return try layout.prepare(estimated: items, viewport: viewport)
       }
