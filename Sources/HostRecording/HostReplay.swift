@@ -68,6 +68,7 @@ public struct HostReplay {
     switch call {
     case .prepare(let bounds, let counts):
       let countsBefore = host.counts
+      let sizeBefore = host.bounds.size
       if transition != nil, isPrepared, counts != host.counts {
         throw HostReplayError(field: "sections", message: Self.busy("new section counts"))
       }
@@ -80,12 +81,16 @@ public struct HostReplay {
         // the bounds is theirs, and so is content that grows too long
         // when only the bounds changed (a resize with the same counts).
         let resize = isPrepared && counts == countsBefore
+        // Only the counts changed: a layout that refuses them (a count
+        // limit stated as a configuration) is the sections' fault too.
+        let recount = isPrepared && counts != countsBefore && bounds.size == sizeBefore
         switch error {
         case .invalidCounts, .update, .layout(.invalidItemCount), .layout(.tooManyItems):
           throw HostReplayError(field: "sections", message: error.description, hostError: error)
         case .layout(.contentTooLarge), .layout(.invalidItemSize):
           throw HostReplayError(field: resize ? "bounds" : "sections", message: error.description, hostError: error)
-        default: throw HostReplayError(field: "bounds", message: error.description, hostError: error)
+        default:
+          throw HostReplayError(field: recount ? "sections" : "bounds", message: error.description, hostError: error)
         }
       }
     case .contentSize:

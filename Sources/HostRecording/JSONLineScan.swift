@@ -84,10 +84,15 @@ struct JSONLineScan {
         i += 1
         var j = i
         while j < bytes.count && isSpace(bytes[j]) { j += 1 }
-        if j < bytes.count, bytes[j] == UInt8(ascii: ":"), case .object(_, var seen) = stack.last {
+        if j < bytes.count, bytes[j] == UInt8(ascii: ":"), case .object = stack.last,
+          case .object(_, var seen) = stack.removeLast()
+        {
+          // Taken out of the stack before the insert: the set is then
+          // uniquely referenced and grows in place (a copy per key made an
+          // object of k keys cost O(k²)).
           if escaped, let plain = Self.unescaped(text) { text = plain }
           let (fresh, _) = seen.insert(text)
-          stack[stack.count - 1] = .object(text, seen)
+          stack.append(.object(text, seen))
           if !fresh && duplicateKey == nil { duplicateKey = (text, path(stack[...])) }
         }
         continue

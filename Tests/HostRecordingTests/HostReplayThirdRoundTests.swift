@@ -80,6 +80,17 @@ import Testing
     }
   }
 
+  @Test func aDuplicateKeyAfterManyKeysIsFound() {
+    // The scan keeps each object's keys in a set that grows in place.
+    let keys = (0..<20_000).map { "\"kind \($0)\":[[0,0]]" }.joined(separator: ",")
+    do {
+      _ = try HostLine(jsonLine: #"{"call":"invalidate","context":{"supplementary":{"# + keys + #","kind 7":[]}}}"#)
+      Issue.record("a duplicate key is refused")
+    } catch {
+      #expect(error.reason == .duplicateKey("kind 7") && error.field == "context.supplementary.kind 7", "\(error)")
+    }
+  }
+
   @Test func manyLongKindNamesInOneContextAreRead() throws {
     let kinds = (0..<2000).map { "\"a long supplementary kind \($0)\":[[0,0]]" }.joined(separator: ",")
     let call = try HostCall(jsonLine: #"{"call":"invalidate","context":{"supplementary":{"# + kinds + "}}}")

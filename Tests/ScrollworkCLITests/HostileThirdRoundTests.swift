@@ -40,6 +40,19 @@ import Testing
     #expect(!error.contains("negative"), "a positive count is not called negative: \(error)")
   }
 
+  @Test func aLayoutsOwnCountLimitIsBlamedOnTheSectionsNotTheBounds() throws {
+    // Uniform sizes: the host asks nothing per item, the waterfall refuses
+    // past its own limit (2^32).
+    let answers = try replay(
+      "waterfall",
+      [
+        #"{"call":"prepare","bounds":[0,0,390,844],"sections":[30]}"#,
+        #"{"call":"prepare","bounds":[0,0,390,844],"sections":[8589934592]}"#,
+      ], arguments: ["--item-size", "100x100"])
+    #expect(answers[1]["error"] != nil)
+    #expect(answers[1]["field"] as? String == "sections", "\(answers[1])")
+  }
+
   @Test func aTransitionIntoALayoutThatStoresPerItemRefusesHugeCounts() throws {
     let answers = try replay(
       "flow",
