@@ -99,12 +99,18 @@ public struct HostReplay {
     case .elements(let rect, _):
       try prepare()
       let rect = rect ?? host.bounds
-      buffer.removeAll(keepingCapacity: true)
+      // A huge answer's room is not kept for the rest of the replay.
+      buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 16)
       if let transition {
         transition.elements(in: rect, into: &buffer)
-      } else {
-        // As the UIKit layout reads it (the answer lent in place).
+      } else if rect == host.bounds {
+        // As the UIKit layout reads it each frame (the answer lent in place).
         host.withElements(in: rect) { buffer.append(contentsOf: $0) }
+      } else {
+        // Any other rectangle straight into the answer: one copy of it,
+        // not the host's buffer and this one (an `elements` call over the
+        // whole content of millions of items).
+        host.elements(in: rect, into: &buffer)
       }
       buffer.sort { $0.id < $1.id }
       return .elements(buffer)
