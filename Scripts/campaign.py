@@ -332,7 +332,8 @@ REFUSED_LINES = ["{", "[]", "null", "42", "\"call\"", "{\"call\":", "garbage", "
                  "{\"call\":\"elements\",\"rect\":" + "[" * 400 + "]" * 400 + "}",
                  "{\"call\":\"prepareForUpdates\",\"updates\":[{\"before\":[0,0]}],\"sections\":[5]}",
                  "{\"call\":\"invalidate\",\"context\":{\"bounds\":[0,0,0,0]}}",
-                 "{\"call\":\"invalidate\",\"context\":{\"contentOffsetAdjustment\":[0,2.8e14]}}",
+                 "{\"call\":\"invalidate\",\"context\":{\"bounds\":[0,281474976710000,390,844],"
+                 "\"contentOffsetAdjustment\":[0,1000]}}",
                  "{\"call\":\"supplementary\",\"kind\":\"" + "k" * 1500 + "\",\"indexPath\":[0,0]}"]
 # Counts past what a layout keeps per-item data for (2^24), up to what the
 # host takes (2^40): refused with the limit named, or laid out without an
@@ -650,8 +651,9 @@ def check_replay(case, status, out, err):
         first = err.strip().split("\n")[0]
         if not first.startswith("Error:") or "Fatal error" in err:
             return "message", "exit %d, standard error %r" % (status, err[:300])
-        # A calls file that is not UTF-8 is refused whole, naming --calls.
-        if case.stdin is None and BAD_UTF8_MARK in case.calls and "--calls" in first and not out.strip():
+        # Calls that are not UTF-8, in a file or on standard input, are
+        # refused whole, naming --calls.
+        if BAD_UTF8_MARK in case.calls and "--calls" in first and not out.strip():
             return None, ""
         return "status", "replay refused its arguments: %s" % first[:200]
     answers = {}
