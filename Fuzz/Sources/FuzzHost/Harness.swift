@@ -138,7 +138,8 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         fuzzFail("\(newCounts) was laid out")
       } catch {
         check(!error.description.contains("negative"), "a positive count called negative: \(error)")
-        if limit < LayoutHost<PreparedFlowLayout>.maximumItemCount {
+        let total = newCounts.reduce(0) { $0 > Int.max - $1 ? Int.max : $0 + $1 }
+        if limit < LayoutHost<PreparedFlowLayout>.maximumItemCount, total <= LayoutHost<PreparedFlowLayout>.maximumItemCount {
           guard case .layout(.tooManyItems(_, let named, let layout)) = error, named == limit, !layout.isEmpty else {
             fuzzFail("not refused by the source's limit: \(error)")
           }
