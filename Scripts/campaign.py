@@ -7,7 +7,10 @@ scripts with huge jumps) over every layout's `inspect` and `simulate`
 commands, over `render` and `demo` (one layout) with tiny frames, over
 `replay` (JSON Lines calls from a file or standard input, with hostile
 lines: NaN, 1e308, numbers past Int64, bad index paths, unknown calls,
-wrong types, lines that are not JSON or not UTF-8) and over `bench
+wrong types, lines that are not JSON or not UTF-8, duplicate keys, trailing
+commas, 1e-400, deep nesting; counts up to 2^40 on layouts that keep data
+per item (cycling --item-sizes, --estimated); long and many kind names;
+standard input past 16 MiB, a folder or closed) and over `bench
 --quick` with hostile `--filter` values, runs them in parallel and checks
 each run:
 
@@ -47,9 +50,17 @@ import random
 import shutil
 import subprocess
 import sys
+import resource
 import tempfile
 
 TIMEOUT = 20  # seconds per command line
+# Each run's address space, as the audit ran the release build: an
+# allocation a layout cannot afford fails (a trap) instead of swapping.
+ADDRESS_SPACE = 8 * 1000 * 1000 * 1024
+
+
+def limit_memory():
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
 # The layouts and their presets (the default first) come from the tool's own
 # catalog, `scrollwork layouts --json` (LayoutCatalog), read by main(): a
@@ -323,7 +334,27 @@ REFUSED_LINES = ["{", "[]", "null", "42", "\"call\"", "{\"call\":", "garbage", "
                  "\"sections\":[9]}",
                  "{\"call\":\"transition\",\"to\":\"nosuchlayout\"}",
                  "{\"call\":\"transition\",\"to\":\"photos --mode columns:99\"}",
-                 "{\"call\":\"transition\",\"to\":\"flow\",\"progress\":\"0.5\"}"]
+                 "{\"call\":\"transition\",\"to\":\"flow\",\"progress\":\"0.5\"}",
+                 # Issue #36: what a JSON decoder may accept or call "not a JSON object".
+                 "{\"call\":\"contentSize\",\"bounds\":[0,0,390,844],\"bounds\":[0,0,300,300]}",
+                 "{\"call\":\"elements\",\"rect\":[0,0,100,100],}",
+                 "{\"call\":\"elements\",\"rect\":[0,0,100,100,]}",
+                 "{\"call\":\"elements\",\"rect\":[0,0,100,1e-400]}",
+                 "{\"call\":\"elements\",\"rect\":" + "[" * 400 + "]" * 400 + "}",
+                 "{\"call\":\"prepareForUpdates\",\"updates\":[{\"before\":[0,0]}],\"sections\":[5]}",
+                 "{\"call\":\"invalidate\",\"context\":{\"bounds\":[0,0,0,0]}}",
+                 "{\"call\":\"invalidate\",\"context\":{\"bounds\":[0,281474976710000,390,844],"
+                 "\"contentOffsetAdjustment\":[0,1000]}}",
+                 "{\"call\":\"supplementary\",\"kind\":\"" + "k" * 1500 + "\",\"indexPath\":[0,0]}"]
+# Counts past what a layout keeps per-item data for (2^24), up to what the
+# host takes (2^40): refused with the limit named, or laid out without an
+# array per item; never a trap under ADDRESS_SPACE.
+HUGE_COUNTS = [16777217, 100000000, 1073741824, 1099511627776]
+# Arguments that make a layout keep data per item.
+PER_ITEM_ARGS = {"flow": [["--item-sizes", "10x10,20x30"], ["--estimated", "50x50"]],
+                 "sticky": [["--estimated", "390x44"]], "waterfall": [[]],
+                 "tags": [["--estimated", "1x1"], ["--estimated", "80x30", "--paragraph-length", "64"]],
+                 "tag-table": [["--estimated", "80x30"]], "mosaic": [["--item-sizes", "10x10,20x30"]]}
 BAD_UTF8 = b"{\"call\":\"elements\xff\xfe\"}"
 BAD_UTF8_MARK = (True, None, "not UTF-8")
 
@@ -360,7 +391,27 @@ def replay_calls(rng, layout, p):
                 emit(text, (True, None, text))
             continue
         kind = rng.choice(["elements", "item", "bounds", "context", "size", "offset", "updates", "transition",
-                           "contentSize", "invalidate"])
+                           "contentSize", "invalidate", "kinds", "huge"])
+        if kind == "kinds":
+            # Long and many kind names: at most 1024 bytes a name.
+            length = rng.choice([3, 15, 16, 200, 1024, 1025, 5000])
+            names = ["%s%d" % ("k" * length, i) for i in range(rng.choice([1, 50, 3000]))]
+            if rng.random() < 0.5:
+                emit('{"call":"supplementary","kind":"%s","indexPath":[0,0]}' % names[0],
+                     (True, "kind", "a %d-byte kind" % len(names[0])) if len(names[0]) > 1024 else None)
+            else:
+                body = ",".join('"%s":[[0,0]]' % n for n in names)
+                too_long = any(len(n) > 1024 for n in names) and len(body) < (1 << 20)
+                emit('{"call":"invalidate","context":{"supplementary":{%s}}}' % body,
+                     (True, "context.supplementary|line", "kinds of %d bytes" % len(names[0])) if too_long
+                     else (True, "line", "a line past 1 MiB") if len(body) > (1 << 20) else None)
+            continue
+        if kind == "huge":
+            # A huge count: refused with the limit named, or laid out.
+            emit('{"call":"prepare","bounds":[0,0,%d,%d],"sections":[%d]}' % (w, h, rng.choice(HUGE_COUNTS)), None)
+            emit('{"call":"elements","rect":[0,0,%d,%d]}' % (w, h), None)
+            emit('{"call":"prepare","bounds":[0,0,%d,%d],"sections":[%d]}' % (w, h, count), None)
+            continue
         if kind == "elements":
             y, bad = number(str(rng.choice([0, 100, 400])))
             emit('{"call":"elements","rect":[0,%s,%d,%d]}' % (y, w, h), (bad, "rect", y) if bad is not False else None)
@@ -420,6 +471,11 @@ def replay_calls(rng, layout, p):
 def make_replay_case(rng, out_root, index, p):
     layout = rng.choice(LAYOUTS)
     args = ["replay", layout] + REPLAY_ARGS.get(layout, [])
+    if layout in PER_ITEM_ARGS and rng.random() < 0.4:
+        args += rng.choice(PER_ITEM_ARGS[layout])
+    if rng.random() < 0.03:
+        # Standard input that cannot be read: refused whole, naming --calls.
+        return Case("replay", args + ["--calls", "-"], [], stdin=rng.choice(["big", "folder", "closed"]), calls=[])
     lines, marks = replay_calls(rng, layout, p)
     data = b"".join((l if isinstance(l, bytes) else l.encode()) + (b"\r\n" if rng.random() < 0.1 else b"\n")
                     for l in lines)
@@ -538,8 +594,18 @@ def reject_constant(name):
 def check(binary, case):
     """(class or None, detail)."""
     try:
+        if isinstance(case.stdin, str):
+            # Standard input of 17 MiB, a folder, or closed.
+            redirect = {"big": "< /dev/zero", "folder": "< /", "closed": "<&-"}[case.stdin]
+            command = " ".join("'%s'" % a.replace("'", "'\\''") for a in [binary] + case.args) + " " + redirect
+            run = subprocess.run(["/bin/sh", "-c", command], capture_output=True, timeout=TIMEOUT,
+                                 env=dict(os.environ, SWIFT_BACKTRACE="enable=no"), preexec_fn=limit_memory)
+            err = run.stderr.decode("utf-8", "replace")
+            if run.returncode == 1 and err.startswith("Error: --calls") and not run.stdout:
+                return None, ""
+            return "silent", "standard input %s: exit %d, %r" % (case.stdin, run.returncode, err[:300])
         run = subprocess.run([binary] + case.args, capture_output=True, timeout=TIMEOUT, input=case.stdin,
-                             env=dict(os.environ, SWIFT_BACKTRACE="enable=no"))
+                             env=dict(os.environ, SWIFT_BACKTRACE="enable=no"), preexec_fn=limit_memory)
     except subprocess.TimeoutExpired:
         return "hang", "no answer in %d s" % TIMEOUT
     out = run.stdout.decode("utf-8", "replace")
@@ -596,8 +662,9 @@ def check_replay(case, status, out, err):
         first = err.strip().split("\n")[0]
         if not first.startswith("Error:") or "Fatal error" in err:
             return "message", "exit %d, standard error %r" % (status, err[:300])
-        # A calls file that is not UTF-8 is refused whole, naming --calls.
-        if case.stdin is None and BAD_UTF8_MARK in case.calls and "--calls" in first and not out.strip():
+        # Calls that are not UTF-8, in a file or on standard input, are
+        # refused whole, naming --calls.
+        if BAD_UTF8_MARK in case.calls and "--calls" in first and not out.strip():
             return None, ""
         return "status", "replay refused its arguments: %s" % first[:200]
     answers = {}

@@ -35,26 +35,38 @@ extension HostLine {
     guard line.utf8.count <= HostCall.maximumLineLength else {
       throw HostCallError(field: "line", reason: .lineTooLong(limit: HostCall.maximumLineLength))
     }
+    if let encoding = Self.wideEncoding(line) {
+      throw HostCallError(field: "line", reason: .notUTF8(encoding))
+    }
+    // One walk of the bytes first: nesting past the limit is refused before
+    // the decoder recurses into it.
+    let scan = JSONLineScan(line)
+    if scan.tooDeep { throw HostCallError(field: "line", reason: .tooDeep(limit: JSONLineScan.maximumDepth)) }
     let raw: RawLine
     do {
       raw = try Self.decoder.decode(RawLine.self, from: Data(line.utf8))
     } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-      let DecodingError.dataCorrupted(context)
+      let DecodingError.dataCorrupted(context), let DecodingError.keyNotFound(_, context)
     {
       let field = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-      if field.isEmpty, let bad = JSONLineScan(line).invalidToken {
-        // The decoder stops at the first token that is not JSON: name
-        // the field that holds it (NaN, Infinity, 1e309 where a number
-        // belongs, 1.5 where an index does).
-        throw HostCallError(field: bad.path, reason: .invalidToken(bad.token))
+      if field.isEmpty {
+        // The decoder stops at the first thing that is not JSON: name the
+        // field that holds it (NaN, Infinity, 1e309 where a number
+        // belongs, 1.5 where an index does, a trailing comma, 1e-400).
+        if let bad = scan.invalidToken { throw HostCallError(field: bad.path, reason: .invalidToken(bad.token)) }
+        if let path = scan.trailingComma { throw HostCallError(field: path, reason: .trailingComma) }
+        if let small = scan.underflow { throw HostCallError(field: small.path, reason: .numberUnderflows(small.token)) }
       }
       throw HostCallError(field: field.isEmpty ? "line" : field, reason: field.isEmpty ? .notAnObject : .wrongType)
     } catch {
       throw HostCallError(field: "line", reason: .notAnObject)
     }
-    if let duplicate = JSONLineScan(line).duplicateKey {
+    // What the decoder may accept but the format refuses.
+    if let duplicate = scan.duplicateKey {
       throw HostCallError(field: duplicate.path, reason: .duplicateKey(duplicate.key))
     }
+    if let path = scan.trailingComma { throw HostCallError(field: path, reason: .trailingComma) }
+    if let small = scan.underflow { throw HostCallError(field: small.path, reason: .numberUnderflows(small.token)) }
     if raw.call == nil, let format = raw.format {
       guard HostCall.readableFormats.contains(format) else {
         throw HostCallError(field: "format", reason: .unknownFormat(format))
@@ -64,6 +76,16 @@ extension HostLine {
     }
     guard let name = raw.call else { throw HostCallError(field: "call", reason: .noCall) }
     self = .call(try HostCallReader(name: name, raw: raw).call())
+  }
+
+  /// "UTF-16" or "UTF-32" when the line looks like such text read as
+  /// bytes (NUL bytes between ASCII characters, or a wide byte-order
+  /// mark), else `nil`.
+  static func wideEncoding(_ line: String) -> String? {
+    let head = Array(line.utf8.prefix(8))
+    guard head.contains(0) || line.unicodeScalars.first == "\u{FFFE}" else { return nil }
+    let zeros = head.filter { $0 == 0 }.count
+    return zeros * 4 >= head.count * 3 - 1 && head.count >= 4 ? "UTF-32" : "UTF-16"
   }
 
   /// Reads numbers written as `"NaN"`, `"Infinity"`, `"-Infinity"` as
@@ -244,10 +266,20 @@ struct HostCallReader {
     let path = try required(raw.indexPath, "indexPath")
     guard path.count == 2 else { throw fail("indexPath", .wrongShape("[section, item]")) }
     if supplementary {
-      let kind = try required(raw.kind, "kind")
-      return ElementID(kind: .supplementary(kind), section: path[0], item: path[1])
+      let kind = try kind(required(raw.kind, "kind"), "kind")
+      return ElementID(kind: kind, section: path[0], item: path[1])
     }
     return .cell(path[1], section: path[0])
+  }
+
+  /// A supplementary kind named in the line, within the limits of
+  /// `ElementKind.init(checking:name:)`.
+  func kind(_ name: String, _ field: String) throws(HostCallError) -> ElementKind {
+    do throws(ElementKind.NameError) {
+      return try ElementKind(checking: .supplementary, name: name)
+    } catch {
+      throw fail(field, .kindName(error))
+    }
   }
 
   func path(_ position: RawPosition?, _ field: String) throws(HostCallError) -> ItemPath {
@@ -303,10 +335,11 @@ struct HostCallReader {
       ids.append(.cell(p[1], section: p[0]))
     }
     // Kinds in order, so that the first bad path named is the same every run.
-    for (kind, paths) in (given.supplementary ?? [:]).sorted(by: { $0.key < $1.key }) {
+    for (name, paths) in (given.supplementary ?? [:]).sorted(by: { $0.key < $1.key }) {
+      let kind = try kind(name, "context.supplementary.\(name)")
       for (i, p) in paths.enumerated() {
-        guard p.count == 2 else { throw fail("context.supplementary.\(kind).\(i)", .wrongShape("[section, item]")) }
-        ids.append(ElementID(kind: .supplementary(kind), section: p[0], item: p[1]))
+        guard p.count == 2 else { throw fail("context.supplementary.\(name).\(i)", .wrongShape("[section, item]")) }
+        ids.append(ElementID(kind: kind, section: p[0], item: p[1]))
       }
     }
     context.elements = Array(Set(ids)).sorted()

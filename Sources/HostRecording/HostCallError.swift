@@ -50,6 +50,19 @@ public struct HostCallError: Error, Hashable, Sendable, CustomStringConvertible 
     case progressOutOfRange(Double)
     /// A field this call does not take (`bounds` on `finalizeUpdates`).
     case notTaken
+    /// A kind name that is too long, or one more distinct long name than
+    /// the process keeps (`ElementKind.init(checking:name:)`).
+    case kindName(ElementKind.NameError)
+    /// Arrays and objects nested deeper than `limit`.
+    case tooDeep(limit: Int)
+    /// A number too small to tell from zero (`1e-400`), which JSON readers
+    /// disagree on; a recorder never writes one.
+    case numberUnderflows(String)
+    /// The line is UTF-16 or UTF-32 text (its encoding in words); the
+    /// format is UTF-8.
+    case notUTF8(String)
+    /// A comma right before `}` or `]`: not JSON.
+    case trailingComma
   }
 
   /// The call, when the line named one this library knows.
@@ -95,6 +108,12 @@ public struct HostCallError: Error, Hashable, Sendable, CustomStringConvertible 
     case .notASection: "must be a section index"
     case .progressOutOfRange(let progress): "must be a number from 0 to 1, not \(progress)"
     case .notTaken: "this call takes no such field"
+    case .kindName(let error): error.description
+    case .tooDeep(let limit): "arrays and objects are nested deeper than \(limit) levels; no call takes that"
+    case .numberUnderflows(let token):
+      "'\(token)' is too small to be told from zero (below ±2.2e-308); write 0 if zero is meant"
+    case .notUTF8(let encoding): "the line is \(encoding) text; the format is UTF-8"
+    case .trailingComma: "a comma before a closing } or ]: not JSON"
     }
   }
 

@@ -23,6 +23,11 @@ public struct HostReplay {
   /// Makes the host a `transition` call's `to` names.
   let makeHost: (String) throws -> any LayoutHosting
   private var buffer: [LayoutAttributes] = []
+  /// The last transition target made, by its `to` text, as last prepared:
+  /// a replay that names the same target on many lines makes it (parses
+  /// its options, measures its words) once, and prepares it again only for
+  /// other bounds or counts.
+  private var madeTarget: (command: String, host: any LayoutHosting)?
 
   /// A replay of calls on `host`; `makeHost` makes the host of a
   /// `transition` call's `to` (a layout and its options, not yet prepared;
@@ -43,7 +48,9 @@ public struct HostReplay {
   ///   without a transition; `bounds` for bounds the host refuses or a
   ///   layout with no room in them; `sections` or `updates` for counts or
   ///   updates the host refuses; `to` for a transition target that cannot
-  ///   be made or prepared.
+  ///   be made or prepared. While a transition runs, a `prepare` with other
+  ///   counts (`sections`) and a `prepareForUpdates` (`call`) are refused:
+  ///   finishing the transition would lose them.
   /// - Complexity: that of the host's answer (see `LayoutHost`); the
   ///   elements are sorted by identity, O(k log k).
   public mutating func apply(_ call: HostCall) throws(HostReplayError) -> HostAnswer {
@@ -60,17 +67,30 @@ public struct HostReplay {
     if let bounds = call.bounds { try setBounds(bounds) }
     switch call {
     case .prepare(let bounds, let counts):
+      let countsBefore = host.counts
+      let sizeBefore = host.bounds.size
+      if transition != nil, isPrepared, counts != host.counts {
+        throw HostReplayError(field: "sections", message: Self.busy("new section counts"))
+      }
       do throws(HostError) {
         let again = try host.prepare(bounds: bounds, counts: counts)
         isPrepared = true
         return .prepared(again: again, contentSize: host.contentSize)
       } catch {
         // Counts are the sections' fault; a layout that has no room in
-        // the bounds is theirs.
+        // the bounds is theirs, and so is content that grows too long
+        // when only the bounds changed (a resize with the same counts).
+        let resize = isPrepared && counts == countsBefore
+        // Only the counts changed: a layout that refuses them (a count
+        // limit stated as a configuration) is the sections' fault too.
+        let recount = isPrepared && counts != countsBefore && bounds.size == sizeBefore
         switch error {
-        case .invalidCounts, .update, .layout(.invalidItemCount), .layout(.contentTooLarge), .layout(.invalidItemSize):
+        case .invalidCounts, .update, .layout(.invalidItemCount), .layout(.tooManyItems):
           throw HostReplayError(field: "sections", message: error.description, hostError: error)
-        default: throw HostReplayError(field: "bounds", message: error.description, hostError: error)
+        case .layout(.contentTooLarge), .layout(.invalidItemSize):
+          throw HostReplayError(field: resize ? "bounds" : "sections", message: error.description, hostError: error)
+        default:
+          throw HostReplayError(field: recount ? "sections" : "bounds", message: error.description, hostError: error)
         }
       }
     case .contentSize:
@@ -79,12 +99,18 @@ public struct HostReplay {
     case .elements(let rect, _):
       try prepare()
       let rect = rect ?? host.bounds
-      buffer.removeAll(keepingCapacity: true)
+      // A huge answer's room is not kept for the rest of the replay.
+      buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 16)
       if let transition {
         transition.elements(in: rect, into: &buffer)
-      } else {
-        // As the UIKit layout reads it (the answer lent in place).
+      } else if rect == host.bounds {
+        // As the UIKit layout reads it each frame (the answer lent in place).
         host.withElements(in: rect) { buffer.append(contentsOf: $0) }
+      } else {
+        // Any other rectangle straight into the answer: one copy of it,
+        // not the host's buffer and this one (an `elements` call over the
+        // whole content of millions of items).
+        host.elements(in: rect, into: &buffer)
       }
       buffer.sort { $0.id < $1.id }
       return .elements(buffer)
@@ -108,10 +134,25 @@ public struct HostReplay {
       lastContext = context
       return .context(context)
     case .invalidate(let given, _):
-      host.invalidate(with: given ?? lastContext ?? .everything(.configuration))
+      let context = given ?? lastContext ?? .everything(.configuration)
+      if let size = context.bounds?.size, size.width < Viewport.minimumExtent || size.height < Viewport.minimumExtent {
+        throw HostReplayError(
+          field: "context.bounds",
+          message: "the bounds are \(size.width)x\(size.height): no layout can be prepared for a size under "
+            + "\(Viewport.minimumExtent) points (UIKit never invalidates for such bounds)")
+      }
+      let origin = (context.bounds ?? host.bounds).origin + context.contentOffsetAdjustment
+      if Swift.abs(origin.x) > LayoutLimits.maximumExtent || Swift.abs(origin.y) > LayoutLimits.maximumExtent {
+        throw HostReplayError(
+          field: "context.contentOffsetAdjustment",
+          message: "it would move the content offset to [\(origin.x),\(origin.y)], past the limit of "
+            + "\(LayoutLimits.maximumExtent) points")
+      }
+      host.invalidate(with: context)
       return .bounds(host.bounds)
     case .prepareForUpdates(let updates, let counts, _):
       try prepare()
+      if transition != nil { throw HostReplayError(field: "call", message: Self.busy("a batch update")) }
       do throws(HostError) {
         try host.prepare(forUpdates: updates, counts: counts)
       } catch {
@@ -166,19 +207,33 @@ public struct HostReplay {
     }
   }
 
+  /// Why a call that changes the data is refused while a transition runs:
+  /// the target layout would not know it, and finishing the transition
+  /// would silently undo it.
+  static func busy(_ what: String) -> String {
+    "a transition is running: finish it (\"finishTransition\") before \(what); the target layout would not "
+      + "have it and finishing would undo it"
+  }
+
   /// Starts a transition to the layout `command` names.
   private mutating func start(to command: String, anchoredAt anchor: Point?) throws(HostReplayError) {
     var other: any LayoutHosting
-    do {
-      other = try makeHost(command)
-    } catch {
-      throw HostReplayError(field: "to", message: "\(error)")
+    if let made = madeTarget, made.command == command {
+      other = made.host
+    } else {
+      do {
+        other = try makeHost(command)
+      } catch {
+        throw HostReplayError(field: "to", message: "\(error)")
+      }
     }
     do throws(HostError) {
       try other.prepare(bounds: host.bounds, counts: host.counts)
     } catch {
+      madeTarget = nil
       throw HostReplayError(field: "to", message: error.description, hostError: error)
     }
+    madeTarget = (command, other)
     guard let made = HostTransition(fromAny: host, toAny: other, anchoredAt: anchor) else {
       throw HostReplayError(field: "to", message: "a transition needs both layouts prepared with a plain scroll state")
     }

@@ -1,9 +1,11 @@
 import Foundation
 
-/// What a byte walk of a line finds that `JSONDecoder` does not say where:
-/// the first bare token that is not a JSON value this format reads, and the
-/// first key given twice in one object, each with the dotted path of the
-/// field holding it (`rect.1`, `context.contentOffsetAdjustment.0`).
+/// What a byte walk of a line finds that `JSONDecoder` does not say where
+/// (or accepts): the first bare token that is not a JSON value this format
+/// reads, the first key given twice in one object, the first trailing
+/// comma, the first number that underflows to zero, each with the dotted
+/// path of the field holding it (`rect.1`,
+/// `context.contentOffsetAdjustment.0`), and nesting past `maximumDepth`.
 ///
 /// It follows strings, objects and arrays only as far as naming a path
 /// needs; it is not a JSON parser (`JSONDecoder` decides what is JSON).
@@ -18,6 +20,17 @@ struct JSONLineScan {
   /// The first key given twice in one object (compared after unescaping),
   /// and the path of its second occurrence.
   private(set) var duplicateKey: (key: String, path: String)?
+  /// The path of the first comma right before a `}` or `]`.
+  private(set) var trailingComma: String?
+  /// The first number too small to tell from zero (`1e-400`), and its path.
+  private(set) var underflow: (token: String, path: String)?
+  /// Whether arrays and objects nest deeper than `maximumDepth` (the scan
+  /// stops there).
+  private(set) var tooDeep = false
+
+  /// The deepest nesting of arrays and objects a line may have: 32 (the
+  /// deepest call line has 4 levels).
+  static let maximumDepth = 32
 
   /// The fields whose numbers are integers.
   static let integerFields: Set<String> = ["format", "sections", "indexPath", "items", "before", "after"]
@@ -30,6 +43,7 @@ struct JSONLineScan {
     let bytes = Array(line.utf8)
     var stack: [Frame] = []
     var i = 0
+    var previous: UInt8 = 0
     func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
     func isDelimiter(_ c: UInt8) -> Bool {
       isSpace(c) || c == UInt8(ascii: ",") || c == UInt8(ascii: "]") || c == UInt8(ascii: "}") || c == UInt8(ascii: ":")
@@ -43,8 +57,17 @@ struct JSONLineScan {
       }
       return names.isEmpty ? "line" : names.joined(separator: ".")
     }
-    while i < bytes.count && (invalidToken == nil || duplicateKey == nil) {
+    while i < bytes.count {
       let c = bytes[i]
+      if !isSpace(c) {
+        if (c == UInt8(ascii: "}") || c == UInt8(ascii: "]")) && previous == UInt8(ascii: ","),
+          trailingComma == nil
+        {
+          // Before `}` the last key is not the place: the object is.
+          trailingComma = c == UInt8(ascii: "}") ? path(stack.dropLast()) : path(stack[...])
+        }
+        previous = c
+      }
       switch c {
       case UInt8(ascii: "\""):
         let start = i + 1
@@ -61,15 +84,24 @@ struct JSONLineScan {
         i += 1
         var j = i
         while j < bytes.count && isSpace(bytes[j]) { j += 1 }
-        if j < bytes.count, bytes[j] == UInt8(ascii: ":"), case .object(_, var seen) = stack.last {
+        if j < bytes.count, bytes[j] == UInt8(ascii: ":"), case .object = stack.last,
+          case .object(_, var seen) = stack.removeLast()
+        {
+          // Taken out of the stack before the insert: the set is then
+          // uniquely referenced and grows in place (a copy per key made an
+          // object of k keys cost O(k²)).
           if escaped, let plain = Self.unescaped(text) { text = plain }
           let (fresh, _) = seen.insert(text)
-          stack[stack.count - 1] = .object(text, seen)
+          stack.append(.object(text, seen))
           if !fresh && duplicateKey == nil { duplicateKey = (text, path(stack[...])) }
         }
         continue
-      case UInt8(ascii: "{"): stack.append(.object(nil, []))
-      case UInt8(ascii: "["): stack.append(.array(0))
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        guard stack.count < Self.maximumDepth else {
+          tooDeep = true
+          return
+        }
+        stack.append(c == UInt8(ascii: "{") ? .object(nil, []) : .array(0))
       case UInt8(ascii: "}"), UInt8(ascii: "]"): if !stack.isEmpty { stack.removeLast() }
       case UInt8(ascii: ","):
         if case .array(let n) = stack.last { stack[stack.count - 1] = .array(n + 1) }
@@ -78,7 +110,7 @@ struct JSONLineScan {
         if isSpace(c) { break }
         let start = i
         while i < bytes.count && !isDelimiter(bytes[i]) { i += 1 }
-        guard invalidToken == nil else { continue }
+        guard invalidToken == nil || underflow == nil else { continue }
         let token = String(decoding: bytes[start..<i], as: UTF8.self)
         let numeric = token.utf8.allSatisfy { (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }
         let whole = token.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "-") }
@@ -92,7 +124,13 @@ struct JSONLineScan {
           ["true", "false", "null"].contains(token)
           || (numeric && Double(token)?.isFinite == true && (!whole || Int(token) != nil)
             && (!integral || Int(token) != nil))
-        if !good && !stack.isEmpty { invalidToken = (token, path(stack[...])) }
+        if !good && !stack.isEmpty && invalidToken == nil { invalidToken = (token, path(stack[...])) }
+        if good, numeric, underflow == nil, Double(token) == 0,
+          token.utf8.prefix(while: { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") })
+            .contains(where: { (0x31...0x39).contains($0) })
+        {
+          underflow = (token, path(stack[...]))
+        }
         continue
       }
       i += 1

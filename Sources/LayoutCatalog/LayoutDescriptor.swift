@@ -102,7 +102,10 @@ public enum DefaultItemSizes: Sendable, Hashable {
     case .uniform(let size): .uniform(size)
     case .viewportHeightSquares: .viewportHeightSquares
     case .viewportWidthRows(let height):
-      ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.width, height: height), count: count) }
+      // Uniform: one size per section, so no per-item limit.
+      ItemSizeSource(maximumItemCount: .max) { _, count, viewport in
+        .uniform(Size(width: viewport.width, height: height), count: count)
+      }
     }
   }
 }

@@ -7,19 +7,32 @@ import LayoutCore
 public struct ItemSizeSource: Sendable {
   /// The sizes of `count` items of `section` in a viewport of `viewport`.
   public let sizes: @Sendable (_ section: Int, _ count: Int, _ viewport: Size) -> ItemSizes
+  /// The most items (over all sections) the source is asked for: a source
+  /// that lists a size per item allocates for each, so the host refuses
+  /// larger counts (`LayoutError.tooManyItems`) before asking it.
+  public let maximumItemCount: Int
 
-  /// A source that asks `sizes` for each section.
-  public init(_ sizes: @escaping @Sendable (_ section: Int, _ count: Int, _ viewport: Size) -> ItemSizes) {
+  /// A source that asks `sizes` for each section, for at most
+  /// `maximumItemCount` items in all: by default
+  /// `LayoutLimits.maximumStoredItemCount`, as such a closure may list a
+  /// size per item; pass `Int.max` for one that answers `.uniform` only.
+  public init(
+    maximumItemCount: Int = LayoutLimits.maximumStoredItemCount,
+    _ sizes: @escaping @Sendable (_ section: Int, _ count: Int, _ viewport: Size) -> ItemSizes
+  ) {
     self.sizes = sizes
+    self.maximumItemCount = Swift.max(0, maximumItemCount)
   }
 
-  /// Every item has `size` (stored once per section: O(1) per section).
+  /// Every item has `size` (stored once per section: O(1) per section,
+  /// whatever the count).
   public static func uniform(_ size: Size) -> ItemSizeSource {
-    ItemSizeSource { _, count, _ in .uniform(size, count: count) }
+    ItemSizeSource(maximumItemCount: .max) { _, count, _ in .uniform(size, count: count) }
   }
 
   /// Item `i` of every section has `sizes[i % sizes.count]`; an empty list
-  /// gives zero sizes.
+  /// gives zero sizes. More than one size is listed per item, so at most
+  /// `LayoutLimits.maximumStoredItemCount` items are taken.
   ///
   /// - Complexity: O(count) per section.
   public static func cycling(_ sizes: [Size]) -> ItemSizeSource {
@@ -30,7 +43,8 @@ public struct ItemSizeSource: Sendable {
 
   /// Every item is a square as tall as the viewport (a carousel's default).
   public static var viewportHeightSquares: ItemSizeSource {
-    ItemSizeSource { _, count, viewport in .uniform(Size(width: viewport.height, height: viewport.height), count: count)
+    ItemSizeSource(maximumItemCount: .max) { _, count, viewport in
+      .uniform(Size(width: viewport.height, height: viewport.height), count: count)
     }
   }
 

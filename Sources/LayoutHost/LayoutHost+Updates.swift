@@ -29,7 +29,7 @@ extension LayoutHost {
   ///   way no update is pending (the layout prepared for the new counts,
   ///   if any, stays).
   public mutating func prepare(forUpdates updates: [CollectionUpdate], counts newCounts: [Int]) throws(HostError) {
-    try Self.checkCounts(newCounts)
+    try checkCountsForSource(newCounts)
     // Where the update starts from: in UIKit's order the counts were
     // invalidated and the layout prepared for the new counts before the
     // update items arrive (`beforeData` keeps the geometry before); a shell

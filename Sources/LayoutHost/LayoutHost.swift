@@ -223,7 +223,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: O(1) when nothing changed; the engine's prepare (O(n))
   ///   otherwise.
   /// - Throws: `HostError` for bad bounds, negative counts or more than
-  ///   `maximumItemCount` items, or a layout that cannot be prepared for
+  ///   `maximumItemCount` items, `.layout(.tooManyItems)` for more items
+  ///   than the item source lists sizes for
+  ///   (`ItemSizeSource.maximumItemCount`), or a layout that cannot be prepared for
   ///   them (a zero-sized viewport, say): the layout is then left
   ///   unprepared (`prepared == nil`; queries answer nothing) until a
   ///   prepare succeeds.
@@ -233,7 +235,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     // passes the host's own counts back on every frame that prepares
     // without a data change (compared by identity, O(1)).
     let sameCounts = _prepared != nil && _counts == newCounts
-    if !sameCounts { try Self.checkCounts(newCounts) }
+    if !sameCounts { try checkCountsForSource(newCounts) }
     try setBounds(newBounds)
     if !needsPrepare, sameCounts, preparedSize == bounds.size { return false }
     if dataCountsInvalidated {
@@ -292,7 +294,33 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     preparedSize = bounds.size
   }
 
-  static func checkCounts(_ counts: [Int]) throws(HostError) {
+  /// The layout's name in words, for messages: `PreparedStickyHeaderLayout`
+  /// is "sticky header layout".
+  static var layoutName: String {
+    var name = String(describing: Prepared.self)
+    if name.hasPrefix("Prepared") { name.removeFirst("Prepared".count) }
+    var words = ""
+    for character in name {
+      if character.isUppercase, !words.isEmpty { words.append(" ") }
+      words.append(contentsOf: character.lowercased())
+    }
+    return words
+  }
+
+  /// Checks `counts` (`checkCounts`) and that the item source lists sizes
+  /// for that many items: a source that lists a size per item would
+  /// allocate for each, so more than its `maximumItemCount` is refused
+  /// before it is asked.
+  func checkCountsForSource(_ counts: [Int]) throws(HostError) {
+    let total = try Self.checkCounts(counts)
+    guard total <= itemSizes.maximumItemCount else {
+      throw .layout(.tooManyItems(count: total, limit: itemSizes.maximumItemCount, layout: Self.layoutName))
+    }
+  }
+
+  /// Checks `counts` and returns their total.
+  @discardableResult
+  static func checkCounts(_ counts: [Int]) throws(HostError) -> Int {
     var total = 0
     for (s, count) in counts.enumerated() {
       guard count >= 0 else { throw .invalidCounts("section \(s) has \(count) items; counts must not be negative") }
@@ -302,6 +330,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
       }
       total += count
     }
+    return total
   }
 
   // MARK: - Queries
@@ -453,7 +482,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// Applies `context` (UIKit's `invalidateLayout(with:)`): takes its
   /// bounds, moves the content offset by its adjustment, and prepares
   /// again at the next `prepare` when it invalidates everything or the
-  /// counts.
+  /// counts. Bounds that are not finite or have a negative size are
+  /// ignored; an adjustment that would move the offset past
+  /// `LayoutLimits.maximumExtent` is clamped to it.
   @inlinable
   public mutating func invalidate(with context: InvalidationContext) {
     if let rect = context.bounds, rect.isFinite, rect.width >= 0, rect.height >= 0 {
@@ -462,7 +493,12 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     }
     let adjustment = context.contentOffsetAdjustment
     if adjustment.isFinite && adjustment != .zero {
-      _bounds.origin = bounds.origin + adjustment
+      // Clamped: an offset past the content limit is no offset a layout
+      // answers.
+      let limit = LayoutLimits.maximumExtent
+      let moved = bounds.origin + adjustment
+      _bounds.origin = Point(
+        x: Swift.min(Swift.max(moved.x, -limit), limit), y: Swift.min(Swift.max(moved.y, -limit), limit))
     }
     _state.contentOffset = bounds.origin
     if context.invalidatesEverything || context.invalidatesDataCounts { needsPrepare = true }

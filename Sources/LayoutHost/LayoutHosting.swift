@@ -6,6 +6,7 @@ import LayoutCore
 public protocol LayoutHosting: Sendable {
   var bounds: Rect { get }
   var counts: [Int] { get }
+  var itemSizes: ItemSizeSource { get }
   var contentSize: Size { get }
   var contentInset: EdgeInsets { get }
   var scrollDependence: ScrollDependence { get }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import Raster
 
 /// Text files the tool reads (`--texts`): UTF-8, with or without a
@@ -65,6 +72,54 @@ public enum TextFile {
       throw CLIError("\(option): cannot read '\(path)': \(error)")
     } catch {
       throw CLIError("\(option): cannot read '\(path)': \(error)")
+    }
+  }
+
+  /// Reads standard input whole as text, with the limit and the checks a
+  /// file gets: at most `maximumBytes` bytes (reading stops at the first
+  /// byte past it, so `/dev/zero` or a 300 MB line is refused after 16 MiB,
+  /// never read whole), UTF-8 only (`decode(_:)`).
+  ///
+  /// - Throws: `CLIError` "`option`: cannot read standard input: reason"
+  ///   when it is closed, a folder, open for writing only, larger than the
+  ///   limit, or not UTF-8 text. Never an empty answer for input that was
+  ///   not read.
+  /// - Complexity: O(bytes read), at most `maximumBytes`.
+  public static func readStandardInput(option: String, limit: Int = maximumBytes) throws -> String {
+    func fail(_ reason: String) -> CLIError { CLIError("\(option): cannot read standard input: \(reason)") }
+    var info = stat()
+    guard fstat(0, &info) == 0 else {
+      throw fail(errno == EBADF ? "it is closed" : String(cString: strerror(errno)))
+    }
+    if info.st_mode & S_IFMT == S_IFDIR { throw fail("it is a folder") }
+    let limit = Swift.max(0, limit)
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { raw in
+        #if canImport(Glibc)
+          Glibc.read(0, raw.baseAddress, raw.count)
+        #elseif canImport(Musl)
+          Musl.read(0, raw.baseAddress, raw.count)
+        #else
+          Darwin.read(0, raw.baseAddress, raw.count)
+        #endif
+      }
+      if n < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        if code == EBADF { throw fail("it is not open for reading") }
+        if code == EISDIR { throw fail("it is a folder") }
+        throw fail(String(cString: strerror(code)))
+      }
+      if n == 0 { break }
+      guard bytes.count + n <= limit else { throw fail("it is larger than \(limit) bytes") }
+      bytes.append(contentsOf: buffer[0..<n])
+    }
+    do {
+      return try decode(bytes)
+    } catch let error as CLIError {
+      throw fail(error.description)
     }
   }
 

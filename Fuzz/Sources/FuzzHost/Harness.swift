@@ -34,7 +34,7 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   for _ in 0..<input.int(in: 1...24) {
     if input.isEmpty { break }
     let before = host.bounds
-    switch input.byte() % 9 {
+    switch input.byte() % 11 {
     case 0:
       let bounds = Rect(origin: input.point(typical: -500...5000), size: input.size(typical: 1...1400))
       let newCounts = input.bool() ? counts : (0..<input.int(in: 0...4)).map { _ in input.count(typical: 300) }
@@ -118,6 +118,47 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
       let velocity = input.point(typical: -8000...8000)
       check(host.targetContentOffset(proposed: proposed, velocity: velocity).isFinite, "snap offset finite")
       check(host.targetContentOffset(forProposed: proposed).isFinite, "proposed offset finite")
+    case 9:
+      // Counts the host accepts but a layout may not afford (issue #36).
+      // A source that lists a size per item is never asked for more than
+      // its limit: refused with `tooManyItems` naming it, before anything
+      // is allocated (ASan fails an allocation of terabytes). Past the
+      // host's limit every host refuses, never calling a count negative.
+      // (Uniform sources at such counts are left to the unit tests: debug
+      // builds check every item's invariants after a prepare.)
+      let limit = host.itemSizes.maximumItemCount
+      let newCounts: [Int]
+      if limit < LayoutHost<PreparedFlowLayout>.maximumItemCount {
+        let over = [limit + 1, 1 << 30, 1 << 40][input.int(in: 0...2)]
+        newCounts = input.bool() ? [over] : [1, over - 1, 1]
+      } else {
+        newCounts = [[(1 << 40) + 1, 1 << 62, Int.max][input.int(in: 0...2)]]
+      }
+      do throws(HostError) {
+        try host.prepare(bounds: before, counts: newCounts)
+        fuzzFail("\(newCounts) was laid out")
+      } catch {
+        check(!error.description.contains("negative"), "a positive count called negative: \(error)")
+        let total = newCounts.reduce(0) { $0 > Int.max - $1 ? Int.max : $0 + $1 }
+        if limit < LayoutHost<PreparedFlowLayout>.maximumItemCount, total <= LayoutHost<PreparedFlowLayout>.maximumItemCount {
+          guard case .layout(.tooManyItems(_, let named, let layout)) = error, named == limit, !layout.isEmpty else {
+            fuzzFail("not refused by the source's limit: \(error)")
+          }
+        }
+      }
+    case 10:
+      // Kind names from outside: long, many, not ASCII.
+      let length = input.bool() ? input.int(in: 0...40) : input.int(in: 0...2100)
+      let unit = ["k", "é", "\u{0}", "🙂", "ab"][input.int(in: 0...4)]
+      let name = String(repeating: unit, count: length) + String(input.u64())
+      do throws(ElementKind.NameError) {
+        let kind = try ElementKind(checking: .supplementary, name: name)
+        check(kind == .supplementary(name) && kind.name == name, "a checked kind keeps its name")
+        check(name.utf8.count <= ElementKind.maximumNameLength, "a long name was accepted")
+        if let a = host.attributes(for: ElementID(kind: kind, section: 0, item: 0)) { checkFinite(a) }
+      } catch {
+        if case .tooLong = error { check(name.utf8.count > ElementKind.maximumNameLength, "a short name was refused") }
+      }
     default:
       try? host.setBounds(Rect(origin: input.point(typical: -500...5000), size: before.size))
     }

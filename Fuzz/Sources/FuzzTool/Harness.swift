@@ -15,7 +15,9 @@ import ToolSupport
 ///   the same bits.
 /// - 1: text files (`TextFile`): decoding gives text or a message; a
 ///   decoded text has no byte-order mark first, and its lines hold no line
-///   end.
+///   end. One input in four is also standard input (a pipe, or closed):
+///   read with a limit, it is what the file decodes to or an error, never
+///   text past the limit nor empty text for a closed input.
 /// - 2: manifests (`OutputManifest.parse`): any bytes give entries of
 ///   output paths only, and a manifest round-trips through its text.
 /// - 3: the output folder (1 input in 4 does file-system work): a folder
@@ -70,6 +72,7 @@ func optionValues(_ text: String) {
 }
 
 func textFile(_ bytes: [UInt8]) {
+  if bytes.first.map({ $0 % 4 == 1 }) == true { standardInput(Array(bytes.dropFirst())) }
   guard let text = try? TextFile.decode(bytes) else { return }
   if bytes.starts(with: [0xEF, 0xBB, 0xBF]) == false, text.unicodeScalars.first == "\u{FEFF}" {
     fuzzFail("a byte-order mark that was not first is kept as text, but none was first here")
@@ -77,6 +80,36 @@ func textFile(_ bytes: [UInt8]) {
   for line in TextFile.lines(text) where line.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
     fuzzFail("a line holds a line end")
   }
+}
+
+/// Standard input holding `bytes` (a pipe, or nothing open at all): read
+/// with a limit below and above its size, it gives what a file of those
+/// bytes decodes to, or an error — never text past the limit, never empty
+/// text for input that could not be read.
+func standardInput(_ bytes: [UInt8]) {
+  guard bytes.count < 60_000 else { return }  // within a pipe's buffer: the write never blocks
+  let saved = dup(0)
+  defer {
+    dup2(saved, 0)
+    close(saved)
+  }
+  let closed = bytes.first.map { $0 & 0x80 != 0 } == true && bytes.count < 64
+  var ends: [Int32] = [0, 0]
+  guard pipe(&ends) == 0 else { return }
+  if !bytes.isEmpty && !closed { _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } }
+  close(ends[1])
+  if closed {
+    close(ends[0])
+    close(0)
+  } else {
+    dup2(ends[0], 0)
+    close(ends[0])
+  }
+  let limit = bytes.isEmpty ? 0 : Int(bytes[0]) % (bytes.count + 2)
+  let read = try? TextFile.readStandardInput(option: "--calls", limit: limit)
+  if closed, read != nil { fuzzFail("a closed standard input was read") }
+  if bytes.count > limit, read != nil { fuzzFail("standard input past the limit was read") }
+  if !closed, bytes.count <= limit, (try? TextFile.decode(bytes)) != read { fuzzFail("stdin differs from a file") }
 }
 
 func manifest(_ bytes: [UInt8]) {

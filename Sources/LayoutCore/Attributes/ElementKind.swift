@@ -48,8 +48,10 @@ public struct ElementKind: Hashable, Sendable, Comparable {
   /// A kind of `category` named `name`.
   ///
   /// - Complexity: O(name's length); a name that is not short ASCII is
-  ///   looked up in the intern table (O(number of such names), without a
-  ///   lock) every time a kind is made from it.
+  ///   looked up in the intern table (O(1) expected: one bucket of a hash
+  ///   table, without a lock) every time a kind is made from it. Names
+  ///   from outside the program go through `init(checking:name:)`, which
+  ///   bounds their length and number.
   public init(_ category: Category, name: String) {
     let tag = UInt64(category.rawValue) << 56
     var high = tag
@@ -71,8 +73,61 @@ public struct ElementKind: Hashable, Sendable, Comparable {
     if inline {
       self.init(high: high, low: low)
     } else {
-      self.init(high: tag | Self.internedFlag, low: KindNames.address(of: name))
+      // Without a limit the table always gives an address.
+      self.init(high: tag | Self.internedFlag, low: KindNames.address(of: name) ?? 0)
     }
+  }
+
+  /// The longest kind name, in UTF-8 bytes, that `init(checking:name:)`
+  /// accepts: 1024 (UIKit's kinds are short identifiers; a longer name is
+  /// input that would only grow the table).
+  public static let maximumNameLength = 1024
+
+  /// The most names of more than 15 bytes (or not ASCII) that
+  /// `init(checking:name:)` adds to the process-wide table: 65,536, about
+  /// 70 MB of names at the longest, and a few names per bucket of the
+  /// table, so that making a kind stays O(1). Names already in the table
+  /// are always accepted.
+  public static let maximumInternedNameCount = 1 << 16
+
+  /// Why `init(checking:name:)` refused a name.
+  public enum NameError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The name is longer than `maximumNameLength` bytes.
+    case tooLong(length: Int, limit: Int)
+    /// The table already holds `maximumInternedNameCount` names.
+    case tooManyNames(limit: Int)
+
+    public var description: String {
+      switch self {
+      case .tooLong(let length, let limit):
+        "the kind name is \(length) bytes long, longer than the limit of \(limit) bytes"
+      case .tooManyNames(let limit):
+        "too many distinct kind names: at most \(limit) names longer than 15 bytes (or not ASCII) are kept"
+      }
+    }
+  }
+
+  /// A kind of `category` named `name`, for names that come from outside
+  /// the program (a replay file, a recorded context): refused instead of
+  /// kept when the name is longer than `maximumNameLength` bytes or would
+  /// be a new entry of a table that already holds
+  /// `maximumInternedNameCount` names.
+  ///
+  /// - Complexity: O(name's length).
+  /// - Throws: `NameError`.
+  public init(checking category: Category, name: String) throws(NameError) {
+    let length = name.utf8.count
+    guard length <= Self.maximumNameLength else { throw .tooLong(length: length, limit: Self.maximumNameLength) }
+    let kind = ElementKind(category, name: "")
+    let short = length <= 15 && name.utf8.allSatisfy { $0 != 0 && $0 < 0x80 }
+    if short {
+      self.init(category, name: name)
+      return
+    }
+    guard let address = KindNames.address(of: name, limit: Self.maximumInternedNameCount) else {
+      throw .tooManyNames(limit: Self.maximumInternedNameCount)
+    }
+    self.init(high: kind.high | Self.internedFlag, low: address)
   }
 
   /// A cell.
@@ -178,35 +233,70 @@ extension ElementKind: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 /// The process-wide table of kind names that do not fit in an
-/// `ElementKind` (longer than 15 bytes, not ASCII, or with a NUL): a
-/// lock-free list, newest first, of nodes that live as long as the process;
-/// a kind holds its node's address. A name is added once (a compare and
-/// swap of the head, after a scan that found it missing), so equal names
-/// share one node. The list is short (an app has a few kinds), and only
-/// making a kind from such a name scans it; reading a name does not.
+/// `ElementKind` (longer than 15 bytes, not ASCII, or with a NUL): a fixed
+/// array of `bucketCount` lock-free lists (a name's bucket is chosen by its
+/// `String` hash, which canonically equivalent names share), each newest
+/// first, of nodes that live as long as the process; a kind holds its
+/// node's address. A name is added once (a compare and swap of its
+/// bucket's head, after a scan that found it missing), so equal names share
+/// one node. Finding a name scans one bucket: O(1) expected for up to
+/// `ElementKind.maximumInternedNameCount` names (a few per bucket), instead
+/// of the whole table. Reading a name does not scan.
 enum KindNames {
   struct Node {
     let name: String
     var next: UnsafeMutablePointer<Node>?
   }
 
-  /// The newest node; written only by compare and swap.
-  nonisolated(unsafe) static let head: UnsafeMutablePointer<UnsafeMutablePointer<Node>?> = {
-    let head = UnsafeMutablePointer<UnsafeMutablePointer<Node>?>.allocate(capacity: 1)
-    head.initialize(to: nil)
-    return head
+  /// The number of buckets: a power of two.
+  static let bucketCount = 1 << 14
+
+  /// The newest node of each bucket; each written only by compare and swap.
+  nonisolated(unsafe) static let heads: UnsafeMutablePointer<UnsafeMutablePointer<Node>?> = {
+    let heads = UnsafeMutablePointer<UnsafeMutablePointer<Node>?>.allocate(capacity: bucketCount)
+    heads.initialize(repeating: nil, count: bucketCount)
+    return heads
   }()
 
-  /// The head, read atomically (a compare and swap of nil with nil).
-  static func newest() -> UnsafeMutablePointer<Node>? {
+  /// The number of names added, as a pointer's bit pattern (nil is 0) so
+  /// that it is counted with the same compare and swap as the lists.
+  nonisolated(unsafe) static let added: UnsafeMutablePointer<UnsafeMutablePointer<Node>?> = {
+    let added = UnsafeMutablePointer<UnsafeMutablePointer<Node>?>.allocate(capacity: 1)
+    added.initialize(to: nil)
+    return added
+  }()
+
+  /// The head of bucket `slot`, read atomically (a compare and swap of nil
+  /// with nil).
+  static func newest(_ slot: UnsafeMutablePointer<UnsafeMutablePointer<Node>?>) -> UnsafeMutablePointer<Node>? {
     var seen: UnsafeMutablePointer<Node>? = nil
-    _ = _stdlib_atomicCompareExchangeStrongPtr(object: head, expected: &seen, desired: nil)
+    _ = _stdlib_atomicCompareExchangeStrongPtr(object: slot, expected: &seen, desired: nil)
     return seen
   }
 
-  /// The address of `name`'s node, added on first use.
-  static func address(of name: String) -> UInt64 {
-    var first = newest()
+  /// The number of names in the table.
+  static var count: Int {
+    guard let seen = newest(added) else { return 0 }
+    return Int(bitPattern: UInt(bitPattern: seen))
+  }
+
+  /// Adds `delta` to the count of names unless that would take it past
+  /// `limit`; whether it did.
+  static func count(by delta: Int, limit: Int?) -> Bool {
+    var seen = newest(added)
+    while true {
+      let n = seen.map { Int(bitPattern: UInt(bitPattern: $0)) } ?? 0
+      if let limit, delta > 0, n + delta > limit { return false }
+      let next = UnsafeMutablePointer<Node>(bitPattern: UInt(Swift.max(0, n + delta)))
+      if _stdlib_atomicCompareExchangeStrongPtr(object: added, expected: &seen, desired: next) { return true }
+    }
+  }
+
+  /// The address of `name`'s node, added on first use; `nil` when the name
+  /// is new and `limit` names are already in the table.
+  static func address(of name: String, limit: Int? = nil) -> UInt64? {
+    let slot = heads + (name.hashValue & (bucketCount - 1))
+    var first = newest(slot)
     var scannedTo: UnsafeMutablePointer<Node>? = nil
     var made: UnsafeMutablePointer<Node>? = nil
     while true {
@@ -216,22 +306,25 @@ enum KindNames {
           if let made {
             made.deinitialize(count: 1)
             made.deallocate()
+            // It was counted when it was made.
+            _ = count(by: -1, limit: nil)
           }
           return UInt64(UInt(bitPattern: n))
         }
         node = n.pointee.next
       }
       if made == nil {
+        guard count(by: 1, limit: limit) else { return nil }
         made = .allocate(capacity: 1)
         made!.initialize(to: Node(name: name, next: first))
       } else {
         made!.pointee.next = first
       }
       var expected = first
-      if _stdlib_atomicCompareExchangeStrongPtr(object: head, expected: &expected, desired: made) {
+      if _stdlib_atomicCompareExchangeStrongPtr(object: slot, expected: &expected, desired: made) {
         return UInt64(UInt(bitPattern: made!))
       }
-      // Another thread added names: scan those too.
+      // Another thread added names to this bucket: scan those too.
       scannedTo = first
       first = expected
     }

@@ -46,7 +46,7 @@ public struct PreparedCenteredLayout: PreparedLayout {
     for (s, section) in items.sections.enumerated() {
       if case .uniform(_, let count) = section, count < 0 { throw .invalidItemCount(section: s, count: count) }
       let (total, overflow) = starts[starts.count - 1].addingReportingOverflow(section.count)
-      guard !overflow else { throw .invalidItemCount(section: s, count: section.count) }
+      guard !overflow else { throw .tooManyItems(count: Int.max, limit: Int.max, layout: "centered strip") }
       starts.append(total)
     }
     strip = try CenteredStrip(

@@ -156,10 +156,12 @@ public struct FlowLayout: CollectionLayout {
   /// - Complexity: as `prepare(items:viewport:)`, with every cell stored
   ///   (48 bytes, plus 16 for the lines' shifts and 1 for the measured flag,
   ///   per cell).
-  /// - Throws: as `prepare(items:viewport:)`.
+  /// - Throws: as `prepare(items:viewport:)`, and `.tooManyItems` past
+  ///   `LayoutLimits.maximumStoredItemCount` items (before allocating).
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedFlowLayout {
     try items.validate()
     try items.validateAddressableCount()
+    try LayoutLimits.checkStoredCount(items, layout: "flow layout with estimated sizes")
     var prepared = try prepare(items: items.storingEachSize, viewport: viewport)
     prepared.isEstimated = true
     prepared.measured = MeasuredFlags(total: prepared.cells.count, measured: false)

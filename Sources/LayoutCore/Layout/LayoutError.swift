@@ -19,6 +19,11 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   /// along an axis (too many items, or sizes too large): its extent, which
   /// may be infinite, and the limit.
   case contentTooLarge(extent: Double, limit: Double)
+  /// More items than `layout` keeps data for (its own limit, or
+  /// `LayoutLimits.maximumStoredItemCount` for data kept per item): the
+  /// count (in all sections) and the limit. Refused before anything is
+  /// allocated for them.
+  case tooManyItems(count: Int, limit: Int, layout: String)
 
   public var description: String {
     switch self {
@@ -32,6 +37,9 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
       "invalid configuration: \(message)"
     case .invalidValue(let name, let value, let allowed):
       "invalid \(name) \(value): must be \(allowed)"
+    case .tooManyItems(let count, let limit, let layout):
+      "\(count) items are more than the \(layout) keeps per-item data for: at most \(limit) items in all "
+        + "(sections whose items share one size are not limited this way)"
     case .contentTooLarge(let extent, let limit):
       "the content would be \(extent) points long, beyond the limit of \(limit) points: its items, spacings, insets, "
         + "headers and footers add up to more than that (fewer items or smaller lengths fit)"

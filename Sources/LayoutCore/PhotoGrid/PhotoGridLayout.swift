@@ -190,8 +190,9 @@ public struct PhotoGridLayout: CollectionLayout {
     var total = 0
     for (s, section) in items.sections.enumerated() {
       let (sum, overflow) = total.addingReportingOverflow(section.count)
+      guard section.count >= 0 else { throw .invalidItemCount(section: s, count: section.count) }
       guard !overflow, sum <= Self.maximumPhotoCount else {
-        throw .invalidItemCount(section: s, count: section.count)
+        throw .tooManyItems(count: overflow ? Int.max : sum, limit: Self.maximumPhotoCount, layout: "photo grid")
       }
       total = sum
     }

@@ -199,7 +199,8 @@ public struct StickyHeaderLayout: CollectionLayout {
   ///   (O(n), 40 bytes plus 1 per cell).
   /// - Throws: as `prepare(items:viewport:)`, and
   ///   `LayoutError.invalidConfiguration` when `cellSize` is not `.items`
-  ///   (fixed-size cells have nothing to learn).
+  ///   (fixed-size cells have nothing to learn), `.tooManyItems` past
+  ///   `LayoutLimits.maximumStoredItemCount` items (before allocating).
   public func prepare(
     estimated items: LayoutItems, viewport: Viewport
   ) throws(LayoutError)
@@ -210,6 +211,7 @@ public struct StickyHeaderLayout: CollectionLayout {
     }
     try items.validate()
     try items.validateAddressableCount()
+    try LayoutLimits.checkStoredCount(items, layout: "sticky-header layout with estimated sizes")
     var prepared = try prepare(items: items.storingEachSize, viewport: viewport)
     prepared.isEstimated = true
     prepared.measured = MeasuredFlags(total: prepared.varyingSizes.count, measured: false)

@@ -8,6 +8,37 @@ public enum LayoutLimits {
   /// (`LayoutError.contentTooLarge`).
   public static let maximumExtent: Double = 0x1p48
 
+  /// The most items a layout keeps anything per item for (sizes that vary
+  /// per item, estimates that preferred sizes replace, measured flags):
+  /// 2²⁴ = 16,777,216. At the 40–70 bytes per item the engine keeps, that
+  /// is at most about 1.2 GB; past it, `prepare` refuses before
+  /// allocating (`LayoutError.tooManyItems`). Uniform sections store one
+  /// size whatever their count and are not limited by this.
+  public static let maximumStoredItemCount = 1 << 24
+
+  /// Checks that `items` has at most `maximumStoredItemCount` items in
+  /// all, for a layout (named `layout` in the error) that will keep data
+  /// per item.
+  ///
+  /// - Complexity: O(sections).
+  /// - Throws: `LayoutError.tooManyItems` otherwise (negative counts are
+  ///   left to `LayoutItems.validate()`).
+  public static func checkStoredCount(_ items: LayoutItems, layout: String) throws(LayoutError) {
+    try checkStoredCount(items.sections.map(\.count), layout: layout)
+  }
+
+  /// `checkStoredCount(_:layout:)` for section counts.
+  public static func checkStoredCount(_ counts: [Int], layout: String) throws(LayoutError) {
+    var total = 0
+    for count in counts where count > 0 {
+      let (sum, overflow) = total.addingReportingOverflow(count)
+      total = overflow ? Int.max : sum
+    }
+    guard total <= maximumStoredItemCount else {
+      throw .tooManyItems(count: total, limit: maximumStoredItemCount, layout: layout)
+    }
+  }
+
   /// Checks a prepared content length: finite and at most `maximumExtent`.
   ///
   /// - Throws: `LayoutError.contentTooLarge` otherwise.

@@ -213,41 +213,73 @@ public struct PreparedTagCloudLayout: SelfSizingLayout {
   ///
   /// - Complexity: as `setMeasuredSize(_:for:)`, never re-flowing past the
   ///   anchor's line.
+  ///
+  /// A size that would make the content taller than
+  /// `LayoutLimits.maximumExtent` is refused (`false`, nothing changes).
   @discardableResult
   public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
+    setMeasuredSize(size, for: id, keepingLinesFrom: anchor, contentLimit: LayoutLimits.maximumExtent)
+  }
+
+  /// `setMeasuredSize(_:for:keepingLinesFrom:)`, refusing a size that would
+  /// make the content taller than `contentLimit` (a table passes what its
+  /// other rows leave of `LayoutLimits.maximumExtent`).
+  ///
+  /// - Complexity: as the public method; when the re-flow could reach the
+  ///   limit (its lines, at most as tall as the content or the new size,
+  ///   could add up past it: content near the limit), a copy of the
+  ///   geometry is kept to undo it, O(n).
+  mutating func setMeasuredSize(
+    _ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?, contentLimit: Double
+  ) -> Bool {
     guard LayoutItems.isAcceptable(size), let g = globalIndex(id) else { return false }
-    measured.mark(g)
+    let total = slots.total
     let width = Swift.min(size.width, maxItemWidth)
     let s = id.section
     if width != widths[g] {
+      // A narrower tag that starts a line may now fit at the end of the
+      // line before (unless a paragraph starts here): flow from there.
+      var start = lineOf[g]
+      let local = g - sectionFirst[s]
+      if start == g && local > 0 && (paragraph == 0 || local % paragraph != 0) { start = lineOf[g - 1] }
+      // The most the re-flow can add: a line per tag to the section's end,
+      // each at most as tall as the content or the new size.
+      let reach = Double(sectionFirst[s + 1] - start) * (lineSpacing + Swift.max(total, size.height))
+      let undo: PreparedTagCloudLayout? = total + reach <= contentLimit ? nil : self
+      measured.mark(g)
       widths[g] = width
       heights[g] = size.height
       // Move the tree out while the flow writes it, so it stays uniquely
       // referenced (no copy) and the flow may mutate the other arrays.
       var tree = ExtentTree.empty
       swap(&tree, &slots)
-      // A narrower tag that starts a line may now fit at the end of the
-      // line before (unless a paragraph starts here): flow from there.
-      var start = lineOf[g]
-      let local = g - sectionFirst[s]
-      if start == g && local > 0 && (paragraph == 0 || local % paragraph != 0) { start = lineOf[g - 1] }
       // The anchor's line keeps its start when it is below the re-flowed lines.
       var limit: Int?
       if let anchor, anchor.section == s, let a = globalIndex(anchor), lineOf[a] > lineOf[g] { limit = lineOf[a] }
       flow(section: s, from: start, stopAfter: g, until: limit) { slot, extent in tree.set(slot, to: extent) }
       swap(&tree, &slots)
+      if let undo, !(slots.total <= contentLimit) {
+        self = undo
+        return false
+      }
       return true
     }
-    guard size.height != heights[g] else { return true }
-    heights[g] = size.height
+    guard size.height != heights[g] else {
+      measured.mark(g)
+      return true
+    }
     let line = lineOf[g]
     var height = 0.0
     var k = line
     let end = sectionFirst[s + 1]
     while k < end && lineOf[k] == line {
-      height = Swift.max(height, heights[k])
+      height = Swift.max(height, k == g ? size.height : heights[k])
       k += 1
     }
+    // The content changes by exactly the line's change of height.
+    guard total + (height - lineHeights[line]) <= contentLimit else { return false }
+    measured.mark(g)
+    heights[g] = size.height
     if height != lineHeights[line] {
       lineHeights[line] = height
       slots.set(itemSlot(line, section: s), to: (line == sectionFirst[s] ? 0 : lineSpacing) + height)

@@ -25,14 +25,22 @@ extension PreparedTagTableLayout: SelfSizingLayout {
   ///
   /// - Complexity: the row's cloud update plus O(log rows).
   /// - Returns: `false`, changing nothing, for an identity that is not a
-  ///   tag or a size that is negative or not finite.
+  ///   tag, a size that is negative or not finite, or one that would make
+  ///   the table's content taller than `LayoutLimits.maximumExtent`.
   @discardableResult
   public mutating func setMeasuredSize(_ size: Size, for id: ElementID, keepingLinesFrom anchor: ElementID?) -> Bool {
     guard id.kind == .cell, id.section >= 0, id.section < clouds.count else { return false }
     let r = id.section
     var inner: ElementID?
     if let anchor, anchor.section == r { inner = ElementID(kind: anchor.kind, section: 0, item: anchor.item) }
-    guard clouds[r].setMeasuredSize(size, for: .cell(id.item), keepingLinesFrom: inner) else { return false }
+    // The row may grow only as far as the other rows leave room: the
+    // table's content stays within the limit, rows and cloud agree.
+    guard let row = rows.frame(for: .cell(r)) else { return false }
+    let others = rows.contentSize(at: ScrollState()).height - row.height
+    let room = LayoutLimits.maximumExtent - others
+    guard room >= 0,
+      clouds[r].setMeasuredSize(size, for: .cell(id.item), keepingLinesFrom: inner, contentLimit: room)
+    else { return false }
     let height = clouds[r].contentSize(at: ScrollState()).height
     if let row = rows.frame(for: .cell(r)), row.height != height {
       rows.setMeasuredSize(Size(width: row.width, height: height), for: .cell(r))

@@ -60,8 +60,10 @@ public struct TagCloudLayout: CollectionLayout {
 
   @usableFromInline static func clean(_ value: Double) -> Double { Swift.max(0, value.finiteOr(0)) }
 
-  /// The most tags a cloud holds (every tag is stored: about 57 bytes each).
-  public static let maximumItemCount = 50_000_000
+  /// The most tags a cloud holds: every tag is stored (about 57 bytes
+  /// each), so the limit is `LayoutLimits.maximumStoredItemCount`
+  /// (16,777,216 tags, under 1 GB), checked before anything is allocated.
+  public static let maximumItemCount = LayoutLimits.maximumStoredItemCount
 
   /// Checks every number: spacings, insets and the header height finite
   /// and not negative, the paragraph length not negative.
@@ -91,11 +93,14 @@ public struct TagCloudLayout: CollectionLayout {
   }
 
   /// Checks the total count against `maximumItemCount`.
-  static func checkCount(_ items: LayoutItems) throws(LayoutError) {
+  static func checkCount(_ items: LayoutItems, layout: String = "tag cloud") throws(LayoutError) {
     var total = 0
     for (s, section) in items.sections.enumerated() {
       let (sum, overflow) = total.addingReportingOverflow(section.count)
-      guard !overflow, sum <= maximumItemCount else { throw .invalidItemCount(section: s, count: section.count) }
+      guard section.count >= 0 else { throw .invalidItemCount(section: s, count: section.count) }
+      guard !overflow, sum <= maximumItemCount else {
+        throw .tooManyItems(count: overflow ? Int.max : sum, limit: maximumItemCount, layout: layout)
+      }
       total = sum
     }
   }
@@ -104,7 +109,7 @@ public struct TagCloudLayout: CollectionLayout {
   ///
   /// - Complexity: O(n); about 57 bytes per tag.
   /// - Throws: `LayoutError` for a bad viewport or tag size, or
-  ///   `.invalidItemCount` past `maximumItemCount` tags in all.
+  ///   `.tooManyItems` past `maximumItemCount` tags in all.
   public func prepare(items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
     try validate()
     let viewport = try viewport.validated()
@@ -118,7 +123,7 @@ public struct TagCloudLayout: CollectionLayout {
   ///
   /// - Complexity: O(n).
   /// - Throws: `LayoutError` for a bad viewport or size, or
-  ///   `.invalidItemCount` past `maximumItemCount` tags in all.
+  ///   `.tooManyItems` past `maximumItemCount` tags in all.
   public func prepare(estimated items: LayoutItems, viewport: Viewport) throws(LayoutError) -> PreparedTagCloudLayout {
     try validate()
     let viewport = try viewport.validated()

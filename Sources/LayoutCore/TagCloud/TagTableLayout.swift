@@ -46,7 +46,7 @@ public struct TagTableLayout: CollectionLayout {
     try rowsLayout.validate()
     let viewport = try viewport.validated()
     try items.validate()
-    try TagCloudLayout.checkCount(items)
+    try TagCloudLayout.checkCount(items, layout: "tag table")
     let width = rowWidth(forWidth: viewport.size.width)
     guard width > 0 else { throw .invalidConfiguration("the table insets leave no room for rows") }
     return (viewport, width)

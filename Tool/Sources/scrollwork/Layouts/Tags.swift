@@ -184,7 +184,8 @@ struct TagOptions: ParsableArguments {
     parsing: .unconditional,
     help: """
       Break a line before every Nth tag (0: never). With --estimated, a measured width re-flows \
-      lines up to the end of its paragraph: give N (say 64) for large clouds. 0…1000000.
+      lines up to the end of its paragraph: a paragraph may hold at most 10000 tags (give N, say 64, \
+      for large clouds). 0…1000000.
       """)
   var paragraphLength: Int?
 
@@ -232,9 +233,30 @@ struct TagOptions: ParsableArguments {
     return maxWidth.map { Swift.min($0, room) } ?? room
   }
 
+  /// The most tags a paragraph of an estimated cloud may hold: each
+  /// measured width re-flows the lines to the end of its paragraph, so a
+  /// paragraph of a million tags would cost a million steps per tag
+  /// measured (minutes per frame). 10,000 keeps a measurement under a
+  /// millisecond or so.
+  static let maximumEstimatedParagraph = 10_000
+
+  /// Refuses an estimated cloud of `count` tags whose paragraphs
+  /// (`--paragraph-length`, 0: the whole cloud) hold more than
+  /// `maximumEstimatedParagraph` tags.
+  static func checkEstimatedParagraph(_ paragraphLength: Int, count: Int) throws(LayoutError) {
+    let paragraph = paragraphLength > 0 ? Swift.min(paragraphLength, count) : count
+    guard paragraph <= maximumEstimatedParagraph else {
+      throw .invalidConfiguration(
+        "with estimated sizes a paragraph holds at most \(maximumEstimatedParagraph) tags (each measured width "
+          + "re-flows lines to its paragraph's end), and these \(count) tags make paragraphs of \(paragraph): "
+          + "give --paragraph-length 1…\(maximumEstimatedParagraph)")
+    }
+  }
+
   /// The cloud: measured sizes, or the estimate for every tag.
   func prepare(_ texts: [String], text: TagText) throws -> PreparedTagCloudLayout {
     if let estimated {
+      try Self.checkEstimatedParagraph(layout.paragraphLength, count: texts.count)
       return try layout.prepare(
         estimated: LayoutItems(count: texts.count, size: estimated.value), viewport: viewportValue)
     }

@@ -168,7 +168,9 @@ extension TagOptions: ReplayableOptions {
     let layout = self.layout
     if let estimated = estimated?.value {
       return LayoutHost(itemSizes: .uniform(estimated), scale: replay.scale) { items, viewport throws(LayoutError) in
-        try layout.prepare(estimated: items, viewport: viewport)
+        try LayoutLimits.checkStoredCount(items, layout: "tag cloud")
+        try TagOptions.checkEstimatedParagraph(layout.paragraphLength, count: items.totalCount)
+        return try layout.prepare(estimated: items, viewport: viewport)
       }
     }
     let text = try tagText()

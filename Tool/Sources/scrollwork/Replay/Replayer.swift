@@ -20,9 +20,9 @@ struct Replayer {
   static func run(host: any LayoutHosting, calls path: String) throws -> Int {
     let text: String
     if path == "-" {
-      var lines: [String] = []
-      while let line = readLine(strippingNewline: true) { lines.append(line) }
-      text = lines.joined(separator: "\n")
+      // As a file is read: 16 MiB at most, UTF-8 only, and a closed,
+      // write-only or folder standard input is an error, not an empty run.
+      text = try TextFile.readStandardInput(option: "--calls")
     } else {
       text = try TextFile.read(path, option: "--calls")
     }
@@ -30,17 +30,56 @@ struct Replayer {
     var failures = 0
     // "\r\n" is one Character in Swift: both line ends split.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    // Answers are written as they are made, a chunk at a time: an
+    // `elements` call over millions of items never holds its whole text.
+    var chunk = ""
     for (index, line) in lines.enumerated() {
       if line.allSatisfy(\.isWhitespace) { continue }
-      let answer = replayer.answer(String(line), number: index + 1)
-      if answer.failed { failures += 1 }
-      print(answer.text)
+      let failed = replayer.stream(String(line), number: index + 1) { piece in
+        chunk += piece
+        if chunk.utf8.count >= 1 << 16 {
+          print(chunk, terminator: "")
+          chunk = ""
+        }
+      }
+      chunk += "\n"
+      if failed { failures += 1 }
     }
+    print(chunk, terminator: "")
     return failures
   }
 
   /// The answer to one line, and whether it failed.
   mutating func answer(_ line: String, number: Int) -> (text: String, failed: Bool) {
+    var text = ""
+    let failed = stream(line, number: number) { text += $0 }
+    return (text, failed)
+  }
+
+  /// Writes the answer to one line through `write` in pieces (a list of
+  /// elements one element at a time, never joined whole) and returns
+  /// whether it failed.
+  mutating func stream(_ line: String, number: Int, write: (String) -> Void) -> Bool {
+    let (head, answer, failed) = answerHead(line, number: number)
+    let list: [LayoutAttributes]
+    switch answer {
+    case .elements(let found): list = found
+    case .transition(_, _, _, let found): list = found
+    default:
+      write(head.text)
+      return failed
+    }
+    var text = head.text
+    text.removeLast()  // the closing brace: the elements follow
+    write(text + ",\"elements\":[")
+    for (i, a) in list.enumerated() { write(i == 0 ? a.replayJSON : "," + a.replayJSON) }
+    write("]}")
+    return failed
+  }
+
+  /// The answer's fields other than its elements, the host's answer when
+  /// the call was applied, and whether it failed.
+  mutating func answerHead(_ line: String, number: Int) -> (JSONObject, HostAnswer?, Bool) {
     var o = JSONObject()
     o.add("line", number)
     let call: HostCall
@@ -48,7 +87,7 @@ struct Replayer {
       switch try HostLine(jsonLine: line) {
       case .header(let format):
         o.add("format", format)
-        return (o.text, false)
+        return (o, nil, false)
       case .call(let read): call = read
       }
     } catch {
@@ -56,31 +95,31 @@ struct Replayer {
       if case .unknownFormat(let format) = error.reason { o.add("format", format) }
       o.add("error", error.message)
       o.add("field", error.field)
-      return (o.text, true)
+      return (o, nil, true)
     }
     o.add("call", call.name)
     do throws(HostReplayError) {
-      Self.add(try replay.apply(call), to: &o)
-      return (o.text, false)
+      let answer = try replay.apply(call)
+      Self.add(answer, to: &o)
+      return (o, answer, false)
     } catch {
       var e = JSONObject()
       e.add("line", number)
       e.add("call", call.name)
       e.add("error", error.message)
       e.add("field", error.field)
-      return (e.text, true)
+      return (e, nil, true)
     }
   }
 
-  /// Prints `answer`'s fields.
+  /// Adds `answer`'s fields but its elements (`stream` writes those last).
   static func add(_ answer: HostAnswer, to o: inout JSONObject) {
-    func elements(_ list: [LayoutAttributes]) -> String { "[" + list.map(\.replayJSON).joined(separator: ",") + "]" }
     switch answer {
     case .prepared(let again, let contentSize):
       o.add("prepared", again)
       o.add("contentSize", contentSize)
     case .contentSize(let size): o.add("contentSize", size)
-    case .elements(let list): o.add("elements", raw: elements(list))
+    case .elements: break
     case .attributes(let found): o.add("attributes", raw: found?.replayJSON ?? "null")
     case .invalidate(let invalidates): o.add("invalidate", invalidates)
     case .context(let context): o.add("context", raw: context.replayJSON)
@@ -90,11 +129,10 @@ struct Replayer {
       o.add("targetContentOffset", target)
       if let anchor { o.add("anchor", [Double(anchor.section), Double(anchor.item)]) }
     case .offset(let offset): o.add("offset", offset)
-    case .transition(let progress, let presented, let target, let list):
+    case .transition(let progress, let presented, let target, _):
       o.add("progress", progress)
       o.add("presentedOffset", presented)
       o.add("targetOffset", target)
-      o.add("elements", raw: elements(list))
     case .finished(let completed, let offset):
       o.add("completed", completed)
       o.add("offset", offset)
