@@ -126,6 +126,16 @@ struct ReplayCarousel: ReplayCommand {
   }
 }
 
+struct ReplayLooping: ReplayCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "looping", abstract: "Replay calls on a looping carousel.")
+  @OptionGroup var replay: ReplayOptions
+  @OptionGroup var looping: LoopingOptions
+  func makeHost() throws -> any LayoutHosting {
+    try replay.host(looping.layout(itemSize: replay.itemSize?.value), default: .viewportHeightSquares)
+  }
+}
+
 struct ReplayProminent: ReplayCommand {
   static let configuration = CommandConfiguration(
     commandName: "prominent", abstract: "Replay calls on the prominent-cell list (items 200×200 unless --item-size).")
@@ -217,6 +227,7 @@ extension AlbumEntry { static var replayCommand: any ParsableCommand.Type { Repl
 extension FlowEntry { static var replayCommand: any ParsableCommand.Type { ReplayFlow.self } }
 extension PhotosEntry { static var replayCommand: any ParsableCommand.Type { ReplayPhotos.self } }
 extension CarouselEntry { static var replayCommand: any ParsableCommand.Type { ReplayCarousel.self } }
+extension LoopingEntry { static var replayCommand: any ParsableCommand.Type { ReplayLooping.self } }
 extension ProminentEntry { static var replayCommand: any ParsableCommand.Type { ReplayProminent.self } }
 extension StickyEntry { static var replayCommand: any ParsableCommand.Type { ReplaySticky.self } }
 extension MosaicEntry { static var replayCommand: any ParsableCommand.Type { ReplayMosaic.self } }
