@@ -8,7 +8,7 @@ import LayoutCore
 public enum LayoutCatalog {
   /// The layouts, in the tool's order (the album, the main act, first).
   public static let all: [LayoutDescriptor] = [
-    album, flow, photos, carousel, prominent, sticky, mosaic, waterfall, tags, tagTable,
+    album, flow, photos, carousel, looping, prominent, sticky, mosaic, waterfall, tags, tagTable,
   ]
 
   /// The layout called `name`, or `nil`.
@@ -54,6 +54,17 @@ public enum LayoutCatalog {
       PresetDescriptor("coverflow", "neighbours shrink to 0.75 and tuck under the centred cover"),
       PresetDescriptor("stack", "a deck of cards: the next ones peek behind; one card per swipe"),
       PresetDescriptor("plain", "no effect: a snapping strip"),
+    ],
+    defaultItemSizes: .viewportHeightSquares, takesEstimates: false, isHorizontal: true)
+
+  public static let looping = LayoutDescriptor(
+    name: "looping", summary: "the carousel without ends: its items repeat in both directions, seamlessly",
+    guide: "LoopingCarousel.md", configurationTypes: [LoopingCarouselLayout.self],
+    presets: [
+      PresetDescriptor("spotify", "the carousel's album art, looping"),
+      PresetDescriptor("coverflow", "cover flow, looping: the first cover follows the last"),
+      PresetDescriptor("stack", "a deck that never runs out: one card per swipe"),
+      PresetDescriptor("plain", "no effect: a snapping strip without ends"),
     ],
     defaultItemSizes: .viewportHeightSquares, takesEstimates: false, isHorizontal: true)
 

@@ -151,7 +151,7 @@ public struct RandomLayout: Sendable {
 public enum RandomLayouts {
   /// The layouts, in the CLI's order.
   public static let all: [RandomLayout] = [
-    album, flow, photos, carousel, prominent, sticky, mosaic, waterfall, tags, tagTable,
+    album, flow, photos, carousel, looping, prominent, sticky, mosaic, waterfall, tags, tagTable,
   ]
 
   /// The layouts that take estimated sizes (`RandomLayout.estimated`):
@@ -275,6 +275,25 @@ public enum RandomLayouts {
     return RandomHostCase(
       host: LayoutHost(layout, itemSizes: .viewportHeightSquares), counts: [r.count(in: 0...200)], bounds: bounds,
       horizontal: true, description: "carousel \(layout)")
+  }
+
+  /// Looping carousels: counts from none to a few periods, so that some
+  /// are too few to loop (the plain strip) and most loop.
+  static let looping = RandomLayout(name: "looping") { r in
+    var layout = r.pick([LoopingCarouselLayout.spotify, .coverFlow, .stackedCards, .plain])
+    layout.spacing = r.double(in: 0...40)
+    layout.snapping = r.pick(CenteredStrip.Snapping.allCases)
+    if r.chance(0.3) { layout.itemSize = Size(width: r.double(in: 40...400), height: r.double(in: 40...400)) }
+    if r.isHostile && r.chance(0.5) {
+      layout = LoopingCarouselLayout(
+        itemSize: r.chance(0.5) ? nil : Size(width: r.double(in: 1...600), height: r.double(in: 1...600)),
+        spacing: r.double(in: -50...100), effect: effect(&r), snapping: r.pick(CenteredStrip.Snapping.allCases),
+        preferredDecelerationRate: r.double(in: 0.9...0.999))
+    }
+    let bounds = Rect(x: 0, y: 0, width: r.double(in: 240...1024).rounded(), height: r.double(in: 120...600).rounded())
+    return RandomHostCase(
+      host: LayoutHost(layout, itemSizes: .viewportHeightSquares), counts: [r.count(in: 0...60)], bounds: bounds,
+      horizontal: true, description: "looping \(layout)")
   }
 
   static let prominent = RandomLayout(name: "prominent") { r in

@@ -40,6 +40,52 @@ extension ScrollworkLayout where Prepared == PreparedCenteredLayout {
   }
 }
 
+extension ScrollworkLayout where Prepared == PreparedLoopingCarouselLayout {
+  /// A carousel without ends (`LoopingCarouselLayout`: `.spotify`,
+  /// `.coverFlow`, `.stackedCards`, `.plain`); items are squares as tall
+  /// as the view unless the configuration gives a size. With
+  /// `reduceMotion`, items neither scale nor fade (they still snap).
+  ///
+  /// A layout cannot set its collection view's content inset: after the
+  /// first layout pass, set `collectionView.contentInset` to
+  /// `loopingContentInset` (room for the offsets before item 0), and call
+  /// `recenter(_:)` when scrolling ends to loop forever. Fewer items than
+  /// fill the view plus one make a plain carousel (no inset needed).
+  public static func loopingCarousel(
+    _ layout: LoopingCarouselLayout = .spotify, reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+  ) -> ScrollworkLayout {
+    var layout = layout
+    if reduceMotion { layout.effect = .none }
+    return ScrollworkLayout(layout, itemSizes: .viewportHeightSquares)
+  }
+
+  /// The content inset the collection view needs: `halfRange` before the
+  /// content (the offsets of the items before item 0); zero before the
+  /// first prepare and when the layout does not loop.
+  ///
+  /// - Complexity: O(1).
+  public var loopingContentInset: UIEdgeInsets {
+    guard let prepared = host.prepared, prepared.isLooping else { return .zero }
+    return UIEdgeInsets(top: 0, left: CGFloat(prepared.halfRange), bottom: 0, right: 0)
+  }
+
+  /// Moves `collectionView`'s content offset by whole periods to the
+  /// offset showing the same picture nearest 0
+  /// (`PreparedLoopingCarouselLayout.recenteredOffset(_:)`): nothing on
+  /// screen changes. Call it at rest (`scrollViewDidEndDecelerating`, or
+  /// `scrollViewDidEndDragging` without deceleration); it does nothing
+  /// before the first prepare or when the layout does not loop.
+  ///
+  /// - Complexity: O(1) plus the collection view's layout pass.
+  public func recenter(_ collectionView: UICollectionView) {
+    guard let prepared = host.prepared, prepared.isLooping else { return }
+    let offset = Point(x: Double(collectionView.contentOffset.x), y: Double(collectionView.contentOffset.y))
+    let recentered = prepared.recenteredOffset(offset)
+    guard recentered != offset else { return }
+    collectionView.contentOffset = CGPoint(x: CGFloat(recentered.x), y: CGFloat(recentered.y))
+  }
+}
+
 extension ScrollworkLayout where Prepared == PreparedFlowLayout {
   /// `UICollectionViewFlowLayout`'s behaviour, every item of `itemSize`
   /// (or sized by `itemSizes`).

@@ -33,6 +33,10 @@ import Testing
       ["inspect", "carousel", "--viewport", "375x300", "--items", "10", "--preset", "coverflow", "--offset", "310,0"]
     ),
     (
+      "inspect-looping.json",
+      ["inspect", "looping", "--viewport", "375x300", "--items", "10", "--preset", "coverflow", "--offset", "-310,0"]
+    ),
+    (
       "inspect-prominent.json",
       ["inspect", "prominent", "--viewport", "375x400", "--items", "20", "--item-size", "200x200", "--offset", "0,315"]
     ),

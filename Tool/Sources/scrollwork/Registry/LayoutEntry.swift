@@ -111,6 +111,7 @@ enum LayoutRegistry {
       FlowEntry.self,
       PhotosEntry.self,
       CarouselEntry.self,
+      LoopingEntry.self,
       ProminentEntry.self,
       StickyEntry.self,
       MosaicEntry.self,

@@ -136,6 +136,12 @@ extension CarouselOptions: ReplayableOptions {
   }
 }
 
+extension LoopingOptions: ReplayableOptions {
+  func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
+    try replay.host(layout(itemSize: replay.itemSize?.value), default: LayoutCatalog.looping.defaultItemSizes.source)
+  }
+}
+
 extension ProminentOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
     let size = replay.itemSize?.value ?? ProminentLayout().itemSize
@@ -207,6 +213,7 @@ extension AlbumEntry { typealias Options = AlbumOptions }
 extension FlowEntry { typealias Options = FlowOptions }
 extension PhotosEntry { typealias Options = PhotosOptions }
 extension CarouselEntry { typealias Options = CarouselOptions }
+extension LoopingEntry { typealias Options = LoopingOptions }
 extension ProminentEntry { typealias Options = ProminentOptions }
 extension StickyEntry { typealias Options = StickyOptions }
 extension MosaicEntry { typealias Options = MosaicOptions }
