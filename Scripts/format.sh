@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 formatter=(swift format)
 if command -v swift-format >/dev/null 2>&1; then formatter=(swift-format); fi
-mapfile -t files < <(git ls-files -co --exclude-standard -- 'Package.swift' 'Sources/*.swift' 'Tests/*.swift' 'Benchmarks/*.swift')
+mapfile -t files < <(git ls-files -co --exclude-standard -- 'Package.swift' 'Sources/*.swift' 'Tests/*.swift' 'Tool/Package.swift' 'Tool/Sources/*.swift' 'Tool/Tests/*.swift')
 if [[ "${1:-}" == "--check" ]]; then
   bad=0
   for f in "${files[@]}"; do
