@@ -16,7 +16,16 @@ extension GestureDriven {
   }
 }
 
-extension LayoutScroller: GestureDriven {
+/// A controller with one scroll surface and typed gestures (the two
+/// scrollers): a script drives it with no target name.
+public protocol SingleSurfaceDriven: GestureDriven {
+  mutating func touchDown(at time: Double)
+  mutating func drag(translation: Point, at time: Double)
+  mutating func release(at time: Double)
+  mutating func setContentOffset(_ offset: Point, animated: Bool, at time: Double)
+}
+
+extension SingleSurfaceDriven {
   public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
     try Self.checkNoTarget(target)
     touchDown(at: time)
@@ -40,29 +49,8 @@ extension LayoutScroller: GestureDriven {
   }
 }
 
-extension SelfSizingScroller: GestureDriven {
-  public mutating func touchDown(_ target: String?, at time: Double) throws(ScriptError) {
-    try Self.checkNoTarget(target)
-    touchDown(at: time)
-  }
-
-  public mutating func drag(_ target: String?, translation: Point, at time: Double) throws(ScriptError) {
-    try Self.checkNoTarget(target)
-    drag(translation: translation, at: time)
-  }
-
-  public mutating func release(_ target: String?, at time: Double) throws(ScriptError) {
-    try Self.checkNoTarget(target)
-    release(at: time)
-  }
-
-  public mutating func setContentOffset(
-    _ target: String?, _ offset: Point, animated: Bool, at time: Double
-  ) throws(ScriptError) {
-    try Self.checkNoTarget(target)
-    setContentOffset(offset, animated: animated, at: time)
-  }
-}
+extension LayoutScroller: SingleSurfaceDriven {}
+extension SelfSizingScroller: SingleSurfaceDriven {}
 
 extension AlbumCoordinator: GestureDriven {
   /// The surface a target names: `"pager"` or `"strip"`; none is the pager.
