@@ -115,6 +115,8 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @usableFromInline var shownSorted: [ElementID] = []
   @usableFromInline var update: PendingUpdate?
   @usableFromInline var restingOffset: Point?
+  /// The settle applied last, until a shell takes it (`LayoutHost+Settle.swift`).
+  @usableFromInline var _pendingSettle: HostSettle?
   /// Whether the last invalidation said the counts changed (UIKit's
   /// `invalidateDataSourceCounts`): the next prepare keeps the geometry
   /// before it in `beforeData`.
@@ -413,6 +415,8 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   public func shouldInvalidate(forBoundsChange newBounds: Rect) -> Bool {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else { return false }
     if newBounds.size != bounds.size || _prepared == nil { return true }
+    // Slack about to show (the waterfall's): the context settles it.
+    if needsSettle(at: newBounds) { return true }
     return newBounds.origin != bounds.origin && scrollDependence != .none
   }
 
@@ -438,6 +442,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
       context.bounds = newBounds
       return context
     }
+    if needsSettle(at: newBounds), let settle = settle(at: newBounds, reason: .boundsChange) { return settle }
     var context = InvalidationContext(reason: .boundsChange)
     context.bounds = newBounds
     let dependence = scrollDependence

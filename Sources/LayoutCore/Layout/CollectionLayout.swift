@@ -171,6 +171,27 @@ public protocol PreparedLayout: Sendable {
   ///
   /// - Complexity: the layout's size update (O(log n) for the tag cloud).
   mutating func recordPreferredSize(_ size: Size, for id: ElementID, anchoredAt offset: Point) -> Point?
+
+  /// Whether the layout can leave slack that a host settles
+  /// (`slackNeedsSettle(in:)`, `settledKeepingFirstVisible(at:)`): the
+  /// waterfall's column starts after estimates were measured upward.
+  /// `false` by default; a host asks the type first, so its scroll frame
+  /// costs nothing more for other layouts.
+  static var settlesSlack: Bool { get }
+
+  /// Whether slack the layout should settle lies in `rect` (what is about
+  /// to be on screen). `false` by default.
+  ///
+  /// - Complexity: O(log n) at most; no allocation.
+  func slackNeedsSettle(in rect: Rect) -> Bool
+
+  /// The settled layout (the slack removed, an animation target by
+  /// identity) and the content offset that keeps the first element shown
+  /// at `offset` where it is on screen; `nil` by default and when the
+  /// layout cannot settle.
+  ///
+  /// - Complexity: the layout's own (the waterfall's O(n·c)).
+  func settledKeepingFirstVisible(at offset: Point) -> (layout: Self, offset: Point)?
 }
 
 extension PreparedLayout {
