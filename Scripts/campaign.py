@@ -82,8 +82,8 @@ def load_catalog(binary):
 
 # Optional indices documented as null when there is none: the album's photo,
 # thumbnail and animated thumbnail, a tag cloud's anchor, a centred
-# layout's centred item.
-NULLABLE = {"photo", "thumbnail", "animated", "anchor", "centered"}
+# layout's centred item, the waterfall simulation's settle progress.
+NULLABLE = {"photo", "thumbnail", "animated", "anchor", "centered", "settle"}
 # A replay answer's attributes are null for an element that does not exist
 # (Guides/LayoutHost.md); a bench row's figures are null where the platform
 # cannot measure them (heap bytes, allocations) or for the first size
@@ -171,7 +171,18 @@ def items_options(rng, args, hostile, p, layout):
         n = rng.choice([1, 2, 3, 5])
         sizes = ",".join(rng.choice(["100x50", "4000x3000", "3000x4000", "120x120", "10000x10", "10x10000",
                                      "1e6x1e6"]) for _ in range(n))
+        before = len(hostile)
         add(rng, args, hostile, "--item-sizes", [sizes], HOSTILE_SIZE_LISTS, p)
+        if len(hostile) > before:
+            # The good list stands in with as many entries as the hostile one: the
+            # entries are the item count (one photo per size), which options such
+            # as the album's --photo and --follow are checked against.
+            option, start, end, _ = hostile[-1]
+            given = args[start:end]
+            bad_value = given[1] if len(given) == 2 else given[0].split("=", 1)[1]
+            count = max(1, len(bad_value.split(",")))
+            entries = (sizes.split(",") * count)[:count]
+            hostile[-1] = (option, start, end, tokens(option, ",".join(entries)))
     else:
         add(rng, args, hostile, "--sections", ["5,7", "1", "0", "3,0,2", "12,5,9"], HOSTILE_INT_LISTS, p)
         add(rng, args, hostile, "--item-size", ["120x120", "100x50", "4032x3024"], HOSTILE_SIZES, p)
