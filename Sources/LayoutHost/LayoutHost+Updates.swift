@@ -66,7 +66,11 @@ extension LayoutHost {
     let keepsItems =
       change.insertedCount == 0 && change.removedCount == 0 && change.movedCount == 0 && start.counts == newCounts
     let after: Prepared
-    if preparedForNewCounts, let current = prepared, !start.hadLearntSizes || change.keepsItemsInPlace {
+    // (The prepare for the new counts kept the learnt sizes at their index
+    // paths when it could: `hasLearntSizes` says it did.)
+    if preparedForNewCounts, let current = prepared,
+      !start.hadLearntSizes || (hasLearntSizes && change.keepsItemsInPlace)
+    {
       after = current
     } else if keepsItems, start.hadLearntSizes, !preparedForNewCounts, beforeData == nil, let current = prepared,
       counts == newCounts

@@ -128,6 +128,14 @@ import Testing
     let screenBefore = anchor.from.minY - settle.offsetBefore.y
     let screenAfter = anchor.to.minY - settle.offsetAfter.y
     #expect(abs(screenBefore - screenAfter) <= 0.5 || settle.offsetAfter.y == 0, "\(screenBefore) → \(screenAfter)")
+    // The figures, for Guides/Waterfall.md (`--attachments-path DIR`).
+    let columns = Set(settle.animations.filter(\.isAppearing).map { $0.to.minX.rounded() }).count
+    Attachment.record(
+      "settles \(settles.count); at offset \(settle.offsetBefore.y) -> \(settle.offsetAfter.y); "
+        + "anchor \(anchor.element.indexPath) on screen \(screenBefore) -> \(screenAfter); "
+        + "\(settle.animations.count) view animations, \(moved.count) moved, \(columns) columns; "
+        + "duration \(settle.animations.first?.duration ?? 0) s\n",
+      named: "settle.txt")
     // Flush columns at the top.
     #expect(view.contentOffset.y <= 0.5)
     let top = try #require(layout.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 390, height: 300)))
