@@ -204,7 +204,12 @@ import Testing
     guard let change = try? SnapshotChange(oldCounts: oldCounts, newCounts: newCounts, updates: updates) else {
       return  // an insert past the end after the others: not a valid batch
     }
-    let sizes = LearntSizes(sections: learnt)
+    let sizes = LearntSizes(
+      sections: learnt.map { section in
+        var sparse = LearntSizes.Section()
+        for (i, size) in (section ?? []).enumerated() { if let size { sparse.append(i, size) } }
+        return sparse
+      })
     let estimates = LayoutItems(sections: newCounts.map { .uniform(Size(width: 7, height: 7), count: $0) })
     let (items, mapped) = sizes.mapped(through: change, into: estimates)
     for s in newCounts.indices {

@@ -10,120 +10,106 @@
 /// items after it; `SelfSizingLayout.markMeasured(_:)` marks them measured
 /// in the layout prepared from those sizes.
 public struct LearntSizes: Hashable, Sendable {
-  /// Per section, each item's learnt size (`nil` where the item has its
-  /// estimate); `nil` for a section with no learnt size.
-  public var sections: [[Size?]?]
+  /// One section's learnt sizes: the items that have one, in increasing
+  /// order, and their sizes (as many).
+  public struct Section: Hashable, Sendable {
+    public var items: [Int]
+    public var sizes: [Size]
+
+    /// A section with the given items (increasing) and sizes.
+    public init(items: [Int] = [], sizes: [Size] = []) {
+      self.items = items
+      self.sizes = sizes
+    }
+
+    /// Adds item `item` (after every item held) with `size`.
+    public mutating func append(_ item: Int, _ size: Size) {
+      items.append(item)
+      sizes.append(size)
+    }
+  }
+
+  /// Per section (an empty `Section` for none learnt).
+  public var sections: [Section]
 
   /// Sizes per section as given.
-  public init(sections: [[Size?]?]) {
+  public init(sections: [Section]) {
     self.sections = sections
   }
 
   /// Whether no item has a learnt size.
   ///
   /// - Complexity: O(s) for s sections.
-  public var isEmpty: Bool { sections.allSatisfy { $0 == nil } }
+  public var isEmpty: Bool { sections.allSatisfy { $0.items.isEmpty } }
+
+  /// How many items have a learnt size.
+  public var count: Int { sections.reduce(0) { $0 + $1.items.count } }
 
   /// The learnt size of `id`, if any (`nil` for identities out of range).
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(log m) for m learnt sizes in its section.
   public func size(of id: ElementID) -> Size? {
-    guard id.kind == .cell, id.section >= 0, id.section < sections.count, let section = sections[id.section],
-      id.item >= 0, id.item < section.count
-    else { return nil }
-    return section[id.item]
+    guard id.kind == .cell, id.section >= 0, id.section < sections.count else { return nil }
+    let section = sections[id.section]
+    let k = partitionPoint(in: 0..<section.items.count) { section.items[$0] >= id.item }
+    return k < section.items.count && section.items[k] == id.item ? section.sizes[k] : nil
   }
 
   /// The sizes at the items' places after `change` (`nil`: every item keeps
-  /// its index path, and items past a section's old count have none: right
-  /// for an update that edits nothing, or only appends or removes at the
-  /// ends of sections, `SnapshotChange.keepsItemsInPlace`), and `estimates` with those
-  /// sizes in place of the estimates: what a self-sizing layout is
-  /// prepared from after a batch update. Deleted items are dropped,
-  /// inserted and reloaded ones keep their estimates (UIKit asks a
-  /// reloaded cell for its preferred size again), moved ones carry their
-  /// sizes. Sections of `estimates` with nothing learnt are passed through
-  /// as they are (a uniform section stays uniform).
+  /// its index path, and items past a section's new count are dropped:
+  /// right for an update that edits nothing, or only appends or removes at
+  /// the ends of sections, `SnapshotChange.keepsItemsInPlace`), and
+  /// `estimates` with those sizes in place of the estimates: what a
+  /// self-sizing layout is prepared from after a batch update. Deleted
+  /// items are dropped, inserted and reloaded ones keep their estimates
+  /// (UIKit asks a reloaded cell for its preferred size again), moved ones
+  /// carry their sizes. Sections of `estimates` that receive no learnt size
+  /// are passed through as they are (a uniform section stays uniform).
   ///
-  /// - Complexity: O(s + n′) for s sections and the n′ items of the
-  ///   sections after the change that receive a learnt size, a moved item
-  ///   or changed items (one walk along each: no search per item), plus
-  ///   O(1) per unchanged section, whose sizes are shared, not copied.
+  /// - Complexity: O(s + m log d) for s sections and m learnt sizes (each
+  ///   item's new place is the change's lookup, O(log d) for d edits in
+  ///   its section), plus O(n′) to list the sizes of the n′ items of the
+  ///   sections that receive learnt sizes.
   public func mapped(
     through change: SnapshotChange?, into estimates: LayoutItems
   ) -> (
     items: LayoutItems, learnt: LearntSizes
   ) {
-    var items = estimates
-    var result: [[Size?]?] = Array(repeating: nil, count: estimates.sections.count)
-    for t in estimates.sections.indices {
-      let count = estimates.sections[t].count
-      let mappedSection: [Size?]?
-      if let change {
-        mappedSection = Self.section(t, count: count, from: self, through: change)
-      } else {
-        mappedSection = Self.prefix(t < sections.count ? sections[t] : nil, count: count)
+    let count = estimates.sections.count
+    var result = [Section](repeating: Section(), count: count)
+    var unordered = [Bool](repeating: false, count: count)
+    for (s, section) in sections.enumerated() where !section.items.isEmpty {
+      for (k, item) in section.items.enumerated() {
+        let target: ElementID
+        if let change {
+          guard let new = change.newID(forOld: .cell(item, section: s)) else { continue }
+          target = new
+        } else {
+          target = .cell(item, section: s)
+        }
+        let t = target.section
+        guard t >= 0, t < count, target.item >= 0, target.item < estimates.sections[t].count else { continue }
+        if let last = result[t].items.last, last >= target.item { unordered[t] = true }
+        result[t].append(target.item, section.sizes[k])
       }
-      guard let mappedSection, mappedSection.contains(where: { $0 != nil }) else { continue }
-      result[t] = mappedSection
+    }
+    var items = estimates
+    for t in 0..<count where !result[t].items.isEmpty {
+      if unordered[t] {
+        let order = result[t].items.indices.sorted { result[t].items[$0] < result[t].items[$1] }
+        result[t] = Section(items: order.map { result[t].items[$0] }, sizes: order.map { result[t].sizes[$0] })
+      }
       let given = estimates.sections[t]
-      var sizes: [Size] = []
-      sizes.reserveCapacity(count)
-      for i in 0..<count { sizes.append(mappedSection[i] ?? given[i]) }
+      var sizes: [Size]
+      if let uniform = given.uniformSize {
+        sizes = [Size](repeating: uniform, count: given.count)
+      } else {
+        sizes = (0..<given.count).map { given[$0] }
+      }
+      for (k, item) in result[t].items.enumerated() { sizes[item] = result[t].sizes[k] }
       items.sections[t] = .each(sizes)
     }
     return (items, LearntSizes(sections: result))
-  }
-
-  /// `section` cut or padded (with no sizes) to `count` items; shared when
-  /// it has that count.
-  static func prefix(_ section: [Size?]?, count: Int) -> [Size?]? {
-    guard let section else { return nil }
-    if section.count == count { return section }
-    if section.count > count { return Array(section[0..<count]) }
-    return section + Array(repeating: nil, count: count - section.count)
-  }
-
-  /// The learnt sizes of new section `t` (`count` items) after `change`,
-  /// found by walking the section's insertions and its old section's
-  /// removals side by side; `nil` when none.
-  static func section(_ t: Int, count: Int, from learnt: LearntSizes, through change: SnapshotChange) -> [Size?]? {
-    var out: [Size?]?
-    func put(_ i: Int, _ size: Size?) {
-      guard let size else { return }
-      if out == nil { out = Array(repeating: nil, count: count) }
-      out![i] = size
-    }
-    guard let s = change.oldSection(forNew: t) else {
-      // An inserted section: only items moved into it have sizes.
-      guard !change.movesBackward.isEmpty else { return nil }
-      for i in 0..<count {
-        if let from = change.movesBackward[.cell(i, section: t)] { put(i, learnt.size(of: from)) }
-      }
-      return out
-    }
-    let old = s < learnt.sections.count ? learnt.sections[s] : nil
-    let k = s < change.changeIndex.count ? change.changeIndex[s] : -1
-    guard k >= 0 else {
-      // Items unchanged: the section's sizes as they were (shared).
-      return old?.count == count ? old : nil
-    }
-    let insertions = change.changedOffsets[k].insertions
-    let removals = change.changedOffsets[k].removals
-    let hasMoves = !change.movesBackward.isEmpty
-    var insertionRun = 0
-    var removalRun = 0
-    var oldIndex = 0
-    for i in 0..<count {
-      if insertions.contains(i, from: &insertionRun) {
-        if hasMoves, let from = change.movesBackward[.cell(i, section: t)] { put(i, learnt.size(of: from)) }
-        continue
-      }
-      while removals.contains(oldIndex, from: &removalRun) { oldIndex += 1 }
-      if let old, oldIndex < old.count { put(i, old[oldIndex]) }
-      oldIndex += 1
-    }
-    return out
   }
 }
 
@@ -156,17 +142,6 @@ extension SnapshotChange {
   }
 }
 
-extension SnapshotChange.OffsetRuns {
-  /// Whether offset `i` is held, for offsets asked in increasing order:
-  /// `run` is where the previous answer left off (start it at 0).
-  ///
-  /// - Complexity: amortised O(1) over a walk.
-  func contains(_ i: Int, from run: inout Int) -> Bool {
-    while run < starts.count && starts[run] + (before[run + 1] - before[run]) <= i { run += 1 }
-    return run < starts.count && starts[run] <= i
-  }
-}
-
 // MARK: - The layouts' learnt sizes
 
 extension PreparedFlowLayout {
@@ -176,12 +151,13 @@ extension PreparedFlowLayout {
   ///
   /// - Complexity: O(n).
   public func learntSizes() -> LearntSizes {
-    var result: [[Size?]?] = Array(repeating: nil, count: sections.count)
+    var result = [LearntSizes.Section](repeating: .init(), count: sections.count)
     guard !isEstimated || measured.count > 0 else { return LearntSizes(sections: result) }
     for s in 0..<sections.count where uniformSections[s] == nil {
-      let range = sectionStarts[s]..<sectionStarts[s + 1]
-      if isEstimated && !range.contains(where: { measured[$0] }) { continue }
-      result[s] = range.map { !isEstimated || measured[$0] ? cells[$0].size : nil }
+      let first = sectionStarts[s]
+      for g in first..<sectionStarts[s + 1] where !isEstimated || measured[g] {
+        result[s].append(g - first, cells[g].size)
+      }
     }
     return LearntSizes(sections: result)
   }
@@ -193,8 +169,7 @@ extension PreparedFlowLayout {
   public mutating func markMeasured(_ learnt: LearntSizes) {
     guard isEstimated else { return }
     for (s, section) in learnt.sections.enumerated() {
-      guard let section else { continue }
-      for (i, size) in section.enumerated() where size != nil {
+      for i in section.items {
         if let g = storedIndex(.cell(i, section: s)) { measured.mark(g) }
       }
     }
@@ -207,13 +182,13 @@ extension PreparedStickyHeaderLayout {
   ///
   /// - Complexity: O(n).
   public func learntSizes() -> LearntSizes {
-    var result: [[Size?]?] = Array(repeating: nil, count: cells.count)
+    var result = [LearntSizes.Section](repeating: .init(), count: cells.count)
     guard !isEstimated || measured.count > 0 else { return LearntSizes(sections: result) }
     for s in cells.indices {
       guard case .varying(let first, let count) = cells[s] else { continue }
-      let range = first..<(first + count)
-      if isEstimated && !range.contains(where: { measured[$0] }) { continue }
-      result[s] = range.map { !isEstimated || measured[$0] ? varyingSizes[$0] : nil }
+      for g in first..<(first + count) where !isEstimated || measured[g] {
+        result[s].append(g - first, varyingSizes[g])
+      }
     }
     return LearntSizes(sections: result)
   }
@@ -225,8 +200,7 @@ extension PreparedStickyHeaderLayout {
   public mutating func markMeasured(_ learnt: LearntSizes) {
     guard isEstimated else { return }
     for (s, section) in learnt.sections.enumerated() {
-      guard let section else { continue }
-      for (i, size) in section.enumerated() where size != nil {
+      for i in section.items {
         if let g = storedIndex(.cell(i, section: s)) { measured.mark(g) }
       }
     }
@@ -240,14 +214,14 @@ extension PreparedWaterfallLayout {
   /// - Complexity: O(n) over the sections with measured items, O(1) for
   ///   the others.
   public func learntSizes() -> LearntSizes {
-    var result: [[Size?]?] = Array(repeating: nil, count: sections.count)
+    var result = [LearntSizes.Section](repeating: .init(), count: sections.count)
     for s in sections.indices where measured[s].count > 0 {
       let section = sections[s]
       let flags = measured[s]
       let given = self.given.sections[s]
-      result[s] = (0..<section.itemColumn.count).map { i in
-        guard flags[i] else { return nil }
-        return section.columnWidth > 0 ? Size(width: section.columnWidth, height: section.height(ofItem: i)) : given[i]
+      for i in 0..<section.itemColumn.count where flags[i] {
+        result[s].append(
+          i, section.columnWidth > 0 ? Size(width: section.columnWidth, height: section.height(ofItem: i)) : given[i])
       }
     }
     return LearntSizes(sections: result)
@@ -257,11 +231,10 @@ extension PreparedWaterfallLayout {
   ///
   /// - Complexity: O(n) over the sections with learnt sizes.
   public mutating func markMeasured(_ learnt: LearntSizes) {
-    for (s, section) in learnt.sections.enumerated() where s < sections.count {
-      guard let section else { continue }
+    for (s, section) in learnt.sections.enumerated() where s < sections.count && !section.items.isEmpty {
       let count = sections[s].itemColumn.count
       if measured[s].flags.count != count { measured[s] = MeasuredFlags(total: count, measured: false) }
-      for (i, size) in section.enumerated() where size != nil && i < count { measured[s].mark(i) }
+      for i in section.items where i >= 0 && i < count { measured[s].mark(i) }
     }
   }
 }
@@ -272,12 +245,13 @@ extension PreparedTagCloudLayout {
   ///
   /// - Complexity: O(n).
   public func learntSizes() -> LearntSizes {
-    var result: [[Size?]?] = Array(repeating: nil, count: sectionFirst.count - 1)
+    var result = [LearntSizes.Section](repeating: .init(), count: sectionFirst.count - 1)
     guard measured.count > 0 else { return LearntSizes(sections: result) }
     for s in 0..<(sectionFirst.count - 1) {
-      let range = sectionFirst[s]..<sectionFirst[s + 1]
-      guard range.contains(where: { measured[$0] }) else { continue }
-      result[s] = range.map { measured[$0] ? Size(width: widths[$0], height: heights[$0]) : nil }
+      let first = sectionFirst[s]
+      for g in first..<sectionFirst[s + 1] where measured[g] {
+        result[s].append(g - first, Size(width: widths[g], height: heights[g]))
+      }
     }
     return LearntSizes(sections: result)
   }
@@ -287,10 +261,9 @@ extension PreparedTagCloudLayout {
   /// - Complexity: O(n).
   public mutating func markMeasured(_ learnt: LearntSizes) {
     for (s, section) in learnt.sections.enumerated() where s + 1 < sectionFirst.count {
-      guard let section else { continue }
       let first = sectionFirst[s]
       let count = sectionFirst[s + 1] - first
-      for (i, size) in section.enumerated() where size != nil && i < count { measured.mark(first + i) }
+      for i in section.items where i >= 0 && i < count { measured.mark(first + i) }
     }
   }
 }
@@ -300,14 +273,14 @@ extension PreparedTagTableLayout {
   ///
   /// - Complexity: O(n).
   public func learntSizes() -> LearntSizes {
-    LearntSizes(sections: clouds.map { $0.learntSizes().sections.first ?? nil })
+    LearntSizes(sections: clouds.map { $0.learntSizes().sections.first ?? .init() })
   }
 
   /// Marks the tags with a learnt size measured, row by row.
   ///
   /// - Complexity: O(n).
   public mutating func markMeasured(_ learnt: LearntSizes) {
-    for (r, section) in learnt.sections.enumerated() where r < clouds.count && section != nil {
+    for (r, section) in learnt.sections.enumerated() where r < clouds.count && !section.items.isEmpty {
       clouds[r].markMeasured(LearntSizes(sections: [section]))
     }
   }
