@@ -125,6 +125,7 @@ public struct HostReplay {
     case .prepare(let bounds, let counts):
       let countsBefore = host.counts
       let sizeBefore = host.bounds.size
+      let hostBefore = host
       if transition != nil, isPrepared, counts != host.counts {
         throw HostReplayError(field: "sections", message: Self.busy("new section counts"))
       }
@@ -146,7 +147,13 @@ public struct HostReplay {
         case .layout(.contentTooLarge), .layout(.invalidItemSize):
           throw HostReplayError(field: resize ? "bounds" : "sections", message: error.description, hostError: error)
         default:
-          throw HostReplayError(field: recount ? "sections" : "bounds", message: error.description, hostError: error)
+          // A layout's own refusal (a count limit or a number of sections
+          // stated as a configuration error): the counts' fault when the
+          // same bounds take one item.
+          var probe = hostBefore
+          let countsAtFault = recount || (!resize && (try? probe.prepare(bounds: bounds, counts: [1])) != nil)
+          throw HostReplayError(
+            field: countsAtFault ? "sections" : "bounds", message: error.description, hostError: error)
         }
       }
     case .contentSize:
