@@ -44,6 +44,13 @@ public final class DecodeBudget: @unchecked Sendable {
     self.totalBytes = Swift.max(1 << 20, totalBytes)
   }
 
+  /// The bytes held now.
+  public var reservedBytes: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return reserved
+  }
+
   /// The most bytes held at once so far.
   public var peakReserved: Int {
     condition.lock()

@@ -397,7 +397,8 @@ public struct ImageDecoder: Sendable {
   /// `DecodeBudget.unreservedBytes`; a progressive JPEG whose coefficients
   /// need more (libjpeg says so from the header, before allocating) is
   /// decoded again with what it needs reserved in `budget`, or refused
-  /// when that passes `maximumDecodeBytes`.
+  /// when that passes `maximumDecodeBytes` (naming the coefficients and
+  /// 8 MiB for libjpeg's other buffers: what it would reserve).
   private func decodeJPEG(_ bytes: [UInt8], scaleDenominator: Int) throws(DecodeError) -> RGBAImage {
     let free = Swift.min(DecodeBudget.unreservedBytes, maximumDecodeBytes)
     do {
@@ -406,9 +407,7 @@ public struct ImageDecoder: Sendable {
       // The coefficients, and room for libjpeg's other buffers beside them
       // (when it did not say, twice the first try's).
       let work = needed.map { $0 + (8 << 20) } ?? 2 * free
-      guard work <= maximumDecodeBytes else {
-        throw .overBudget(needed: needed ?? work, limit: maximumDecodeBytes)
-      }
+      guard work <= maximumDecodeBytes else { throw .overBudget(needed: work, limit: maximumDecodeBytes) }
       return try budget.withReservation(work) { () throws(DecodeError) in
         try decodeJPEG(bytes, scaleDenominator: scaleDenominator, workBytes: work)
       }
