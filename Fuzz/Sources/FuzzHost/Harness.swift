@@ -54,7 +54,7 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         // The replay answers a long rectangle band by band (issue #36):
         // the same list as one query sorted by identity. Small chunks
         // force many bands.
-        var replay = HostReplay(host: host) { _ in host }
+        var replay = HostReplay(host: host) { [host] _ in host }
         replay.elementChunk = input.int(in: 1...64)
         let long = Rect(
           origin: rect.origin,
