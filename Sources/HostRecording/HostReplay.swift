@@ -56,7 +56,9 @@ public struct HostReplay {
   ///   query before a `prepare` has succeeded or a `finishTransition`
   ///   without a transition; `bounds` for bounds the host refuses or a
   ///   layout with no room in them; `sections` or `updates` for counts or
-  ///   updates the host refuses; `to` for a transition target that cannot
+  ///   updates the host refuses (and for a layout's own refusal of a
+  ///   prepare when the same bounds take one item: the counts are at
+  ///   fault); `to` for a transition target that cannot
   ///   be made or prepared. While a transition runs, a `prepare` with other
   ///   counts (`sections`) and a `prepareForUpdates` (`call`) are refused:
   ///   finishing the transition would lose them.
