@@ -12,9 +12,11 @@ import LayoutHost
 /// hands it back to the host unchanged.
 @MainActor
 open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationContext {
+  // `model` is set once, by the layout, and read once: not checked for
+  // exclusive access at run time (`@exclusivity(unchecked)`).
   /// What the host said changed; `nil` for a context UIKit made itself
   /// (a data reload), which invalidates as its flags say.
-  public internal(set) var model: InvalidationContext?
+  @exclusivity(unchecked) public internal(set) var model: InvalidationContext?
 
   /// Copies `model` into UIKit's fields: the cells, supplementary and
   /// decoration views to refresh (each kind's run at once: the model's
@@ -31,8 +33,8 @@ open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationCont
       let paths = elements[start..<end].map(\.indexPath)
       switch kind.category {
       case .cell: invalidateItems(at: paths)
-      case .supplementary: invalidateSupplementaryElements(ofKind: kind.name, at: paths)
-      case .decoration: invalidateDecorationElements(ofKind: kind.name, at: paths)
+      case .supplementary: invalidateSupplementaryElements(ofKind: kind.uikitName, at: paths)
+      case .decoration: invalidateDecorationElements(ofKind: kind.uikitName, at: paths)
       }
       start = end
     }
