@@ -114,8 +114,9 @@ extension ElementKind {
   }
 }
 
-/// The kind names `ElementKind.uikitName` keeps.
+/// The kind names `ElementKind.uikitName` keeps (main-actor state, never
+/// lent across a call: not checked for exclusive access at run time).
 @MainActor
 private enum KindNames {
-  static var kept: [(ElementKind, String)] = []
+  @exclusivity(unchecked) static var kept: [(ElementKind, String)] = []
 }

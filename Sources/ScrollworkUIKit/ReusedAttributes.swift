@@ -66,7 +66,7 @@ struct ReusedAttributes {
   @usableFromInline
   @discardableResult
   mutating func update(
-    with elements: UnsafeBufferPointer<LayoutAttributes>, made: (LayoutAttributes) -> Void
+    with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (LayoutAttributes) -> Void
   ) -> Bool {
     let n = elements.count
     // The same values in the same order: a frame of a layout whose

@@ -30,7 +30,9 @@ open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationCont
       let kind = elements[start].kind
       var end = start + 1
       while end < elements.count && elements[end].kind == kind { end += 1 }
-      let paths = elements[start..<end].map(\.indexPath)
+      var paths: [IndexPath] = []
+      paths.reserveCapacity(end - start)
+      for i in start..<end { paths.append(elements[i].indexPath) }
       switch kind.category {
       case .cell: invalidateItems(at: paths)
       case .supplementary: invalidateSupplementaryElements(ofKind: kind.uikitName, at: paths)

@@ -67,7 +67,13 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   /// The layout's extra values (`LayoutAttributes.extras`): the one place
   /// that reads them.
   static func applyExtras(_ extras: AttributeExtras, to target: ScrollworkLayoutAttributes) {
-    target.contentRect = extras.contentRect.map { CGRect($0) }
+    // No closure (`Optional.map`): a main-actor closure handed to a
+    // nonisolated function checks its executor at run time, per object.
+    if let rect = extras.contentRect {
+      target.contentRect = CGRect(rect)
+    } else {
+      target.contentRect = nil
+    }
     target.overlayAlpha = CGFloat(extras.overlayAlpha)
     target.styleProgress = CGFloat(extras.styleProgress)
     target.cornerRadius = CGFloat(extras.cornerRadius)

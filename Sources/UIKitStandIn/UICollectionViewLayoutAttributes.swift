@@ -1,6 +1,9 @@
 #if !canImport(UIKit)
   import Foundation
 
+  /// [0, 0], made once: every new attributes object starts with it.
+  private let standInFirstIndexPath = IndexPath(item: 0, section: 0)
+
   /// Where and how one element of a collection view appears (UIKit's
   /// `UICollectionViewLayoutAttributes`): frame (kept as centre and size, as
   /// UIKit does), transform, alpha, z-index, hidden, and the element it
@@ -30,7 +33,7 @@
     /// Whether the element is hidden (UIKit may not make a view for it).
     @exclusivity(unchecked) open var isHidden = false
     /// The element's index path.
-    @exclusivity(unchecked) open var indexPath: IndexPath = IndexPath(item: 0, section: 0)
+    @exclusivity(unchecked) open var indexPath: IndexPath = standInFirstIndexPath
     /// Cell, supplementary view or decoration view.
     public internal(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
     /// The kind of a supplementary or decoration view; `nil` for a cell.
