@@ -81,6 +81,8 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   @exclusivity(unchecked) @usableFromInline var reusable = ReusedAttributes()
   /// Decoration kinds registered with `ScrollworkDecorationView`.
   private var decorationKinds: Set<String> = []
+  /// The settle scheduled for the next frame (`ScrollworkLayout+Settle.swift`).
+  var settleLink: CADisplayLink?
 
   /// A layout forwarding to `host`.
   ///
@@ -89,6 +91,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   @inlinable
   public init(host: LayoutHost<Prepared>) {
     self.storedHost = host
+    self.storedHost.defersSettle = true  // the shell animates it (`ScrollworkLayout+Settle.swift`)
     self.frame = FramePath()
     super.init()
   }
@@ -217,6 +220,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
 
   open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
     recorder?.record(.shouldInvalidateForBoundsChange(Rect(newBounds)))
+    if Prepared.settlesSlack { scheduleSettleIfDue(at: Rect(newBounds)) }
     return frame.shouldInvalidate(self, Rect(newBounds))
   }
 
@@ -268,7 +272,12 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     guard let id = ElementID(preferredAttributes) else { return context }
     let size = Size(preferredAttributes.size)
     recorder?.record(.invalidationContextForPreferredSize(id, size, bounds: storedHost.bounds))
-    (context as? ScrollworkInvalidationContext)?.take(storedHost.invalidationContext(forPreferredSize: size, of: id))
+    let model = storedHost.invalidationContext(forPreferredSize: size, of: id)
+    (context as? ScrollworkInvalidationContext)?.take(model)
+    if Prepared.settlesSlack {
+      let moved = model.contentOffsetAdjustment
+      scheduleSettleIfDue(at: storedHost.bounds.offsetBy(dx: moved.x, dy: moved.y))
+    }
     return context
   }
 
