@@ -554,6 +554,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   /// - Complexity: two visible-rect queries and an ordering of what they
   ///   found, O(log n + k log k); never a prepare, and no allocation once
   ///   the previous context has been released.
+  @inlinable
   public mutating func invalidationContext(forStateChange newState: Prepared.State) -> InvalidationContext {
     var context = InvalidationContext(reason: .configuration)
     var next = newState

@@ -76,9 +76,21 @@ extension ElementID {
     }
   }
 
-  /// UIKit's index path of the element.
-  var indexPath: IndexPath { IndexPath(item: item, section: section) }
+  /// UIKit's index path of the element, written into a copy of a
+  /// two-index path (Foundation's `IndexPath(item:section:)` goes through
+  /// `init(indexes:)`, which allocates an array for every path; a copy of a
+  /// two-index path keeps its indexes inline, and setting them allocates
+  /// nothing).
+  var indexPath: IndexPath {
+    var path = twoIndexPath
+    path.section = section
+    path.item = item
+    return path
+  }
 }
+
+/// A two-index path, copied by `ElementID.indexPath`.
+private let twoIndexPath = IndexPath(item: 0, section: 0)
 
 extension ItemPath {
   /// The item path of an index path [section, item]; `nil` otherwise.
@@ -86,4 +98,25 @@ extension ItemPath {
     guard let indexPath, indexPath.count == 2, indexPath.item != NSNotFound else { return nil }
     self.init(section: indexPath.section, item: indexPath.item)
   }
+}
+
+extension ElementKind {
+  /// UIKit's name of the kind (`name`), kept for the first 16 kinds seen:
+  /// `name` makes a new string on every call, and the shell names a kind
+  /// for every supplementary object and context it makes.
+  ///
+  /// - Complexity: O(kinds kept).
+  @MainActor var uikitName: String {
+    for (kind, name) in KindNames.kept where kind == self { return name }
+    let name = self.name
+    if KindNames.kept.count < 16 { KindNames.kept.append((self, name)) }
+    return name
+  }
+}
+
+/// The kind names `ElementKind.uikitName` keeps (main-actor state, never
+/// lent across a call: not checked for exclusive access at run time).
+@MainActor
+private enum KindNames {
+  @exclusivity(unchecked) static var kept: [(ElementKind, String)] = []
 }

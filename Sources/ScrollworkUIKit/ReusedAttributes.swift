@@ -8,40 +8,274 @@ import LayoutCore
 
 /// UIKit attributes objects by element, reused while the engine's values
 /// for the element hold: a scroll frame makes objects only for the elements
-/// whose values changed. UIKit compares the attributes it is given with
-/// those it has to decide whether a view needs them again, so a changed
-/// value always comes in a new object; an object given to UIKit is never
-/// changed. MagazineLayout keeps an attributes object per element too.
+/// whose values changed, and returns the last answer's array itself when
+/// nothing changed. UIKit compares the attributes it is given with those it
+/// has to decide whether a view needs them again, so a changed value always
+/// comes in a new object; an object given to UIKit is never changed (Apple,
+/// `UICollectionViewLayoutAttributes`: "the layout object … creates
+/// instances"; a value UIKit already holds changing under it would be missed
+/// by that comparison). MagazineLayout keeps an attributes object per
+/// element too.
+///
+/// The objects live in a pool (their values beside them, compared as plain
+/// values: no conversion to UIKit's types to decide), found through a small
+/// open-addressing table keyed by the engine's element identity: no
+/// `IndexPath` is made or hashed to find one (Foundation's `IndexPath`
+/// allocates when made from its indexes, and hashes slowly on Linux). A
+/// frame walks the last answer in order first (most elements of a frame are
+/// the last frame's, in the same order), so the table is read only where
+/// the order breaks and written only for elements seen for the first time.
 @MainActor
+@usableFromInline
 struct ReusedAttributes {
-  /// The values each object was made from, compared as plain values (no
-  /// conversion to UIKit's types to decide).
-  private var table: [ElementID: (values: LayoutAttributes, object: ScrollworkLayoutAttributes)] = [:]
+  /// The values each pooled object was made from, by pool position.
+  private var values: [LayoutAttributes] = []
+  /// The pooled objects, by pool position.
+  private var objects: [ScrollworkLayoutAttributes] = []
+  /// Where each pooled object is in `answer`, by pool position; -1 when it
+  /// is not there.
+  private var indexInAnswer: [Int32] = []
+  /// Pool positions plus one by hash of the element identity; 0 is empty.
+  /// Its size is a power of two, at least twice the pool's.
+  private var table: [Int32] = []
+  /// The last answer of `layoutAttributesForElements(in:)`, written in
+  /// place (a new buffer only while UIKit still holds the last one).
+  private(set) var answer: [UICollectionViewLayoutAttributes] = []
+  /// The pool position of each element of `answer`.
+  private var answerPositions: [Int32] = []
+  /// The buffer the next answer's positions are built in (swapped).
+  private var nextPositions: [Int32] = []
 
-  /// The object for `attributes`, and whether it was made now.
+  @usableFromInline init() {}
+
+  /// How many objects the pool holds.
+  var pooledCount: Int { objects.count }
+
+  /// Makes `answer` describe `elements`, in their order: the pooled object
+  /// of each element whose values hold, a new object for the others.
+  /// `made` is told of each new object's element. Returns whether `answer`
+  /// changed (when not, it is the same array as before, holding the same
+  /// objects).
   ///
-  /// - Complexity: one hash lookup and one comparison of values.
-  mutating func object(for attributes: LayoutAttributes) -> (object: ScrollworkLayoutAttributes, isNew: Bool) {
-    if let kept = table[attributes.id], kept.values == attributes { return (kept.object, false) }
-    let made = ScrollworkLayoutAttributes.make(attributes)
-    table[attributes.id] = (attributes, made)
-    return (made, true)
+  /// - Complexity: O(k) comparisons of values for an answer of k elements;
+  ///   one table lookup per element out of the last answer's order, and an
+  ///   insertion (and an allocation) per element seen for the first time.
+  ///   When the pool holds more than four times the answer (plus 256), it
+  ///   keeps only the answer's objects, O(pool), amortised O(1) per
+  ///   element answered.
+  @usableFromInline
+  @discardableResult
+  mutating func update(
+    with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (LayoutAttributes) -> Void
+  ) -> Bool {
+    let n = elements.count
+    // The same values in the same order: a frame of a layout whose
+    // attributes do not move with the scroll, between rows coming in.
+    let words = Self.geometryWords
+    if n == answerPositions.count, Self.same(elements, values, answerPositions, words) { return false }
+    let previousCount = answerPositions.count
+    swap(&answerPositions, &nextPositions)
+    // `nextPositions` now holds the last answer's positions (read below);
+    // the new ones are written over the older buffer.
+    var cursor = 0
+    for i in 0..<n {
+      let id = elements[i].id
+      var position = -1
+      if cursor < previousCount {
+        let p = Int(nextPositions[cursor])
+        if values[p].id == id { position = p }
+      }
+      if position < 0 { position = Self.find(id, table, values) }
+      if position >= 0 {
+        let index = Int(indexInAnswer[position])
+        if index >= 0 { cursor = index + 1 }
+        if !Self.equal(elements, i, values, position, words) {
+          // A changed value comes in a new object (with the old one's
+          // index path); the old one, which UIKit may hold, is left as it
+          // is.
+          let e = elements[i]
+          values[position] = e
+          objects[position] = .make(e, at: objects[position].indexPath)
+          made(e)
+        }
+      } else {
+        position = insert(elements[i])
+        made(elements[i])
+      }
+      if i < answer.count { answer[i] = objects[position] } else { answer.append(objects[position]) }
+      if i < answerPositions.count {
+        answerPositions[i] = Int32(position)
+      } else {
+        answerPositions.append(Int32(position))
+      }
+    }
+    if answer.count > n { answer.removeLast(answer.count - n) }
+    if answerPositions.count > n { answerPositions.removeLast(answerPositions.count - n) }
+    for p in nextPositions.prefix(previousCount) { indexInAnswer[Int(p)] = -1 }
+    for i in 0..<n { indexInAnswer[Int(answerPositions[i])] = Int32(i) }
+    if objects.count > 4 * n + 256 { prune() }
+    return true
   }
 
-  /// Drops the objects of elements no longer shown, now and then, so the
-  /// table stays about the size of what is on screen: when it holds more
-  /// than four times `shown` (plus a margin), only the elements of the
-  /// answer `shown` stay.
-  ///
-  /// - Complexity: O(1), or O(table) when it prunes (rarely: amortised
-  ///   O(1) per element answered).
-  mutating func prune(keeping shown: [UICollectionViewLayoutAttributes]) {
-    guard table.count > 4 * shown.count + 256 else { return }
-    var kept: [ElementID: (values: LayoutAttributes, object: ScrollworkLayoutAttributes)] = [:]
-    for case let a as ScrollworkLayoutAttributes in shown {
-      guard let id = ElementID(a), let entry = table[id] else { continue }
-      kept[id] = entry
+  /// Whether `elements[i]` equals `values[position]`.
+  @inline(__always)
+  private nonisolated static func equal(
+    _ elements: UnsafeBufferPointer<LayoutAttributes>, _ i: Int, _ values: [LayoutAttributes], _ position: Int,
+    _ words: Int
+  ) -> Bool {
+    values.withUnsafeBufferPointer { values in same(elements.baseAddress! + i, values.baseAddress! + position, words) }
+  }
+
+  /// Whether `elements` equal the pooled values at `positions`, in order.
+  private nonisolated static func same(
+    _ elements: UnsafeBufferPointer<LayoutAttributes>, _ values: [LayoutAttributes], _ positions: [Int32],
+    _ words: Int
+  ) -> Bool {
+    values.withUnsafeBufferPointer { values in
+      positions.withUnsafeBufferPointer { positions in
+        for i in 0..<elements.count
+        where !same(elements.baseAddress! + i, values.baseAddress! + Int(positions[i]), words) {
+          return false
+        }
+        return true
+      }
     }
-    table = kept
+  }
+
+  /// The bytes of `LayoutAttributes` before `isHidden` (identity and
+  /// geometry: 8-byte fields, no padding), in 8-byte words; 0 when the
+  /// type is not laid out as `same(_:_:)` expects (then it uses `==`).
+  private nonisolated static let geometryWords: Int = {
+    let layout = MemoryLayout<LayoutAttributes>.self
+    let align = MemoryLayout<AttributeExtras>.alignment
+    // Nothing but `isHidden` between the words and the extras, nothing after.
+    guard let hidden = layout.offset(of: \.isHidden), let extras = layout.offset(of: \.extras),
+      hidden % 8 == 0, extras == (hidden + 1 + align - 1) / align * align,
+      extras + MemoryLayout<AttributeExtras>.size == layout.size
+    else { return 0 }
+    return hidden / 8
+  }()
+
+  /// Whether `a` and `b` hold the same values: the `words` of identity and
+  /// geometry compared as bits (a value copied unchanged from frame to
+  /// frame has the same bits), then `isHidden` and the extras; `==`
+  /// decides whatever the bits do not (equal values with other bits, such
+  /// as -0 and 0). Padding bytes, which differ between equal values, are
+  /// never read.
+  @inline(__always)
+  private nonisolated static func same(
+    _ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>, _ words: Int
+  ) -> Bool {
+    if words > 0 {
+      let x = UnsafeRawPointer(a)
+      let y = UnsafeRawPointer(b)
+      var difference: UInt64 = 0
+      for w in 0..<words {
+        difference |= x.load(fromByteOffset: 8 * w, as: UInt64.self) ^ y.load(fromByteOffset: 8 * w, as: UInt64.self)
+      }
+      if difference == 0, a.pointee.isHidden == b.pointee.isHidden, a.pointee.extras == b.pointee.extras {
+        return true
+      }
+    }
+    return a.pointee == b.pointee
+  }
+
+  /// The object for `attributes` (a single element's query): the pooled one
+  /// when its values hold, else a new one, which replaces it in the pool.
+  ///
+  /// - Complexity: one table lookup and one comparison of values.
+  mutating func object(for attributes: LayoutAttributes) -> (object: ScrollworkLayoutAttributes, isNew: Bool) {
+    let position = Self.find(attributes.id, table, values)
+    if position >= 0 {
+      if values[position] == attributes { return (objects[position], false) }
+      values[position] = attributes
+      objects[position] = .make(attributes, at: objects[position].indexPath)
+      return (objects[position], true)
+    }
+    let made = insert(attributes)
+    return (objects[made], true)
+  }
+
+  // MARK: The table
+
+  /// A hash of the identity: item, section and category, mixed by
+  /// multiplication (two elements of different kinds at one index path
+  /// share a slot's neighbourhood: the probe tells them apart).
+  @inline(__always)
+  private nonisolated static func hash(_ id: ElementID) -> Int {
+    var h = UInt64(UInt(bitPattern: id.item)) &* 0x9E37_79B9_7F4A_7C15
+    h ^= UInt64(UInt(bitPattern: id.section)) &* 0xC2B2_AE3D_27D4_EB4F
+    h ^= UInt64(id.kind.category.rawValue) &* 0x1656_67B1_9E37_79F9
+    return Int(truncatingIfNeeded: h ^ (h >> 31))
+  }
+
+  /// The pool position of `id` in `table` over `values`, or -1.
+  private nonisolated static func find(_ id: ElementID, _ table: [Int32], _ values: [LayoutAttributes]) -> Int {
+    guard !table.isEmpty else { return -1 }
+    let mask = table.count - 1
+    return table.withUnsafeBufferPointer { table in
+      values.withUnsafeBufferPointer { values in
+        var slot = hash(id) & mask
+        while table[slot] != 0 {
+          let p = Int(table[slot]) - 1
+          if values[p].id == id { return p }
+          slot = (slot + 1) & mask
+        }
+        return -1
+      }
+    }
+  }
+
+  /// Adds `attributes` with a new object to the pool; its position.
+  private mutating func insert(_ attributes: LayoutAttributes) -> Int {
+    let position = values.count
+    values.append(attributes)
+    objects.append(.make(attributes))
+    indexInAnswer.append(-1)
+    if 2 * values.count > table.count {
+      rehash()
+    } else {
+      place(position)
+    }
+    return position
+  }
+
+  /// Writes pool position `position` into the table.
+  private mutating func place(_ position: Int) {
+    let mask = table.count - 1
+    var slot = Self.hash(values[position].id) & mask
+    while table[slot] != 0 { slot = (slot + 1) & mask }
+    table[slot] = Int32(position + 1)
+  }
+
+  /// Rebuilds the table for the pool, at least twice its size.
+  private mutating func rehash() {
+    var size = 16
+    while size < 2 * values.count { size *= 2 }
+    table = Array(repeating: 0, count: size)
+    for position in values.indices { place(position) }
+  }
+
+  /// Keeps only the objects of the last answer.
+  private mutating func prune() {
+    var keptValues: [LayoutAttributes] = []
+    var keptObjects: [ScrollworkLayoutAttributes] = []
+    keptValues.reserveCapacity(answer.count)
+    keptObjects.reserveCapacity(answer.count)
+    var kept = Array(repeating: Int32(-1), count: values.count)
+    for i in answerPositions.indices {
+      let old = Int(answerPositions[i])
+      if kept[old] < 0 {
+        kept[old] = Int32(keptValues.count)
+        keptValues.append(values[old])
+        keptObjects.append(objects[old])
+      }
+      answerPositions[i] = kept[old]
+    }
+    values = keptValues
+    objects = keptObjects
+    indexInAnswer = Array(repeating: -1, count: keptValues.count)
+    for (i, p) in answerPositions.enumerated() { indexInAnswer[Int(p)] = Int32(i) }
+    rehash()
   }
 }

@@ -12,9 +12,11 @@ import LayoutHost
 /// hands it back to the host unchanged.
 @MainActor
 open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationContext {
+  // `model` is set once, by the layout, and read once: not checked for
+  // exclusive access at run time (`@exclusivity(unchecked)`).
   /// What the host said changed; `nil` for a context UIKit made itself
   /// (a data reload), which invalidates as its flags say.
-  public internal(set) var model: InvalidationContext?
+  @exclusivity(unchecked) public internal(set) var model: InvalidationContext?
 
   /// Copies `model` into UIKit's fields: the cells, supplementary and
   /// decoration views to refresh (each kind's run at once: the model's
@@ -28,11 +30,13 @@ open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationCont
       let kind = elements[start].kind
       var end = start + 1
       while end < elements.count && elements[end].kind == kind { end += 1 }
-      let paths = elements[start..<end].map(\.indexPath)
+      var paths: [IndexPath] = []
+      paths.reserveCapacity(end - start)
+      for i in start..<end { paths.append(elements[i].indexPath) }
       switch kind.category {
       case .cell: invalidateItems(at: paths)
-      case .supplementary: invalidateSupplementaryElements(ofKind: kind.name, at: paths)
-      case .decoration: invalidateDecorationElements(ofKind: kind.name, at: paths)
+      case .supplementary: invalidateSupplementaryElements(ofKind: kind.uikitName, at: paths)
+      case .decoration: invalidateDecorationElements(ofKind: kind.uikitName, at: paths)
       }
       start = end
     }

@@ -65,7 +65,7 @@ extension ScrollworkLayout where Prepared == PreparedLoopingCarouselLayout {
   ///
   /// - Complexity: O(1).
   public var loopingContentInset: UIEdgeInsets {
-    guard let prepared = host.prepared, prepared.isLooping else { return .zero }
+    guard let prepared = storedHost.prepared, prepared.isLooping else { return .zero }
     return UIEdgeInsets(top: 0, left: CGFloat(prepared.halfRange), bottom: 0, right: 0)
   }
 
@@ -78,7 +78,7 @@ extension ScrollworkLayout where Prepared == PreparedLoopingCarouselLayout {
   ///
   /// - Complexity: O(1) plus the collection view's layout pass.
   public func recenter(_ collectionView: UICollectionView) {
-    guard let prepared = host.prepared, prepared.isLooping else { return }
+    guard let prepared = storedHost.prepared, prepared.isLooping else { return }
     let offset = Point(x: Double(collectionView.contentOffset.x), y: Double(collectionView.contentOffset.y))
     let recentered = prepared.recenteredOffset(offset)
     guard recentered != offset else { return }

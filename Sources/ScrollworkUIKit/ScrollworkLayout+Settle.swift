@@ -39,7 +39,7 @@ extension ScrollworkLayout {
   /// leave no slack (a type-level check); the waterfall's check is
   /// O(log s + c), no allocation.
   func scheduleSettleIfDue(at bounds: Rect) {
-    guard Prepared.settlesSlack, settleLink == nil, host.needsSettle(at: bounds) else { return }
+    guard Prepared.settlesSlack, settleLink == nil, storedHost.needsSettle(at: bounds) else { return }
     let link = makeSettleLink { [weak self] link in
       link.invalidate()
       self?.settleLink = nil
@@ -56,7 +56,9 @@ extension ScrollworkLayout {
   /// nothing for a layout without slack or before the layout has a
   /// collection view.
   public func settleIfNeeded(animated: Bool = true) {
-    guard Prepared.settlesSlack, let collectionView, host.needsSettle(at: Rect(collectionView.bounds)) else { return }
+    guard Prepared.settlesSlack, let collectionView, storedHost.needsSettle(at: Rect(collectionView.bounds)) else {
+      return
+    }
     let change = { collectionView.performBatchUpdates(nil, completion: nil) }
     if animated {
       UIView.animate(

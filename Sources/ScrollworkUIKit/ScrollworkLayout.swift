@@ -39,9 +39,18 @@ public protocol ScrollworkHosting: AnyObject {
 @MainActor
 open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, ScrollworkHosting {
   /// The model every call goes to.
-  public private(set) var host: LayoutHost<Prepared>
+  public var host: LayoutHost<Prepared> { storedHost }
+  /// The host, used in place by the calls UIKit makes every frame.
+  @usableFromInline var storedHost: LayoutHost<Prepared>
+  /// The host's calls of a scroll frame, compiled for `Prepared`.
+  @usableFromInline let frame: FramePath<Prepared>
+  // The state read on every frame (the recorder, the counts, the reused
+  // attributes) is main-actor isolated and never lent across a call that
+  // could reach it again: it is not checked for exclusive access at run
+  // time (`@exclusivity(unchecked)`: the checks cost more than the reads).
+  // The host keeps its checks.
   /// Records every call in the replay format when set.
-  public var recorder: LayoutCallRecorder?
+  @exclusivity(unchecked) public var recorder: LayoutCallRecorder?
   /// UIKit's scrolling velocity times this is points per second (the
   /// engine's unit). Apple documents the velocity of
   /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
@@ -56,36 +65,39 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   public var flipsInRightToLeft = true
   /// The last error the host reported (bounds it could not lay out, an
   /// update that did not fit the counts), for diagnostics.
-  public private(set) var lastError: HostError?
+  @exclusivity(unchecked) public private(set) var lastError: HostError?
 
-  private var counts: [Int] = []
+  @exclusivity(unchecked) private var counts: [Int] = []
   /// Whether the next `prepare()` reads the counts from the collection
   /// view: at first, and after an invalidation of everything or of the
   /// data source counts (UIKit changes counts only with those).
-  private var countsNeedReading = true
+  @exclusivity(unchecked) private var countsNeedReading = true
   /// Where to rest when this layout is installed at the end of a
   /// transition (set by `ScrollworkTransitionLayout`), and the transition
   /// layout that set it: answered once, and only when this layout is
   /// installed from that transition (a cancelled one leaves nothing).
   var restingOffsetOverride: (offset: CGPoint, from: ObjectIdentifier?)?
   /// UIKit attributes by element, reused while their values hold.
-  private var reusable = ReusedAttributes()
-  /// The last answer of `layoutAttributesForElements(in:)`, returned again
-  /// (no new array) while it holds the same objects.
-  private var lastAnswer: [UICollectionViewLayoutAttributes] = []
+  @exclusivity(unchecked) @usableFromInline var reusable = ReusedAttributes()
   /// Decoration kinds registered with `ScrollworkDecorationView`.
   private var decorationKinds: Set<String> = []
   /// The settle scheduled for the next frame (`ScrollworkLayout+Settle.swift`).
   var settleLink: CADisplayLink?
 
   /// A layout forwarding to `host`.
+  ///
+  /// Inlinable: the frame's host calls (`FramePath`) are compiled here, for
+  /// the concrete layout of the caller.
+  @inlinable
   public init(host: LayoutHost<Prepared>) {
-    self.host = host
-    self.host.defersSettle = true  // the shell animates it (`ScrollworkLayout+Settle.swift`)
+    self.storedHost = host
+    self.storedHost.defersSettle = true  // the shell animates it (`ScrollworkLayout+Settle.swift`)
+    self.frame = FramePath()
     super.init()
   }
 
   /// A layout for `layout` with items sized by `itemSizes`.
+  @inlinable
   public convenience init<L: CollectionLayout>(_ layout: L, itemSizes: ItemSizeSource)
   where L.Prepared == Prepared, Prepared.State == ScrollState {
     self.init(host: LayoutHost(layout, itemSizes: itemSizes, scale: 2))
@@ -97,7 +109,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   /// before or after (`LayoutHost.invalidationContext(forStateChange:)`),
   /// never a full prepare.
   public func setState(_ state: Prepared.State) {
-    let model = host.invalidationContext(forStateChange: state)
+    let model = frame.stateContext(self, state)
     guard !model.elements.isEmpty || model.contentSizeAdjustment != .zero else { return }
     let context = ScrollworkInvalidationContext()
     context.take(model)
@@ -133,114 +145,70 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   open override func prepare() {
     super.prepare()
     guard let collectionView else { return }
-    host.scale = Double(
-      collectionView.traitCollection.displayScale > 0 ? collectionView.traitCollection.displayScale : 2)
+    let displayScale = collectionView.traitCollection.displayScale
+    let scale = Double(displayScale > 0 ? displayScale : 2)
     let inset = collectionView.adjustedContentInset
-    host.scrollViewInsets = EdgeInsets(
+    let insets = EdgeInsets(
       top: Double(inset.top), left: Double(inset.left), bottom: Double(inset.bottom), right: Double(inset.right))
     // UIKit prepares after every invalidation (every frame of a scroll
     // with effects), but the counts change only with an invalidation of
     // the data source counts (or everything): only then are they read
     // again, O(sections), into a reused buffer. Otherwise the host's own
     // counts are passed back (compared by identity, O(1)).
+    var fresh: [Int]?
     if countsNeedReading {
       countsNeedReading = false
       counts.removeAll(keepingCapacity: true)
       for section in 0..<collectionView.numberOfSections {
         counts.append(collectionView.numberOfItems(inSection: section))
       }
-    } else {
-      counts = host.counts
+      fresh = counts
     }
     let bounds = Rect(collectionView.bounds)
-    recorder?.record(.prepare(bounds: bounds, counts: counts))
-    do throws(HostError) {
-      try host.prepare(bounds: bounds, counts: counts)
-    } catch {
+    recorder?.record(.prepare(bounds: bounds, counts: fresh ?? storedHost.counts))
+    if let error = frame.prepare(self, bounds, fresh, scale, insets) {
       lastError = error
       countsNeedReading = true
     }
   }
 
-  open override var collectionViewContentSize: CGSize { CGSize(host.contentSize) }
+  open override var collectionViewContentSize: CGSize { CGSize(frame.contentSize(self)) }
 
   open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-    recorder?.record(.elements(rect: Rect(rect), bounds: host.bounds))
-    // Read in place: the host lends the answer it kept for these bounds
-    // (no copy of the attributes before they become UIKit's).
-    let (answer, same) = Self.answer(&host, Rect(rect), last: lastAnswer, reusing: &reusable) { kind in
-      self.registerDecoration(kind)
-    }
-    if same { return lastAnswer }
-    lastAnswer = answer
-    reusable.prune(keeping: answer)
-    return answer
-  }
-
-  /// The UIKit attributes for `rect`, reusing `reusable`'s objects whose
-  /// values hold; `same` when the answer is `last`'s objects in order.
-  private static func answer(
-    _ host: inout LayoutHost<Prepared>, _ rect: Rect, last: [UICollectionViewLayoutAttributes],
-    reusing reusable: inout ReusedAttributes, decoration: (String) -> Void
-  ) -> (answer: [UICollectionViewLayoutAttributes], same: Bool) {
-    host.withElements(in: rect) { elements in
-      var same = elements.count == last.count
-      var built: [UICollectionViewLayoutAttributes] = []
-      if !same { built.reserveCapacity(elements.count) }
-      for (i, attributes) in elements.enumerated() {
-        let (object, isNew) = reusable.object(for: attributes)
-        if isNew, attributes.id.kind.category == .decoration { decoration(attributes.id.kind.name) }
-        if same, last[i] !== object {
-          same = false
-          built.reserveCapacity(elements.count)
-          built.append(contentsOf: last[0..<i])
-        }
-        if !same { built.append(object) }
-      }
-      return (built, same)
-    }
+    recorder?.record(.elements(rect: Rect(rect), bounds: storedHost.bounds))
+    frame.elements(self, Rect(rect))
+    return reusable.answer
   }
 
   /// Registers `ScrollworkDecorationView` for a decoration kind the layout
   /// emits (the tag table's rows): UIKit raises for a decoration view of
   /// a kind its layout never registered.
-  private func registerDecoration(_ kind: String) {
-    guard !decorationKinds.contains(kind) else { return }
-    decorationKinds.insert(kind)
-    register(ScrollworkDecorationView.self, forDecorationViewOfKind: kind)
-  }
-
-  // The host is used in place in the calls UIKit makes every frame: a
-  // non-mutating call on a struct stored in a class copies the whole
-  // struct first (the class could change it during the call).
-  private static func shouldInvalidate(_ host: inout LayoutHost<Prepared>, forBoundsChange bounds: Rect) -> Bool {
-    if host.shouldInvalidate(forBoundsChange: bounds) { return true }
-    // UIKit moves the bounds without a prepare: the host follows, so what
-    // it answers next (an update's anchor, a snap from the drag's start)
-    // starts from where the view is.
-    try? host.setBounds(bounds)
-    return false
+  @usableFromInline func registerDecoration(_ kind: ElementKind) {
+    let name = kind.name
+    guard !decorationKinds.contains(name) else { return }
+    decorationKinds.insert(name)
+    register(ScrollworkDecorationView.self, forDecorationViewOfKind: name)
   }
 
   open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
     guard let id = ElementID(indexPath) else { return nil }
-    recorder?.record(.item(id, bounds: host.bounds))
-    return host.attributes(for: id).map(reused)
+    recorder?.record(.item(id, bounds: storedHost.bounds))
+    return storedHost.attributes(for: id).map(reused)
   }
 
   open override func layoutAttributesForSupplementaryView(
     ofKind elementKind: String, at indexPath: IndexPath
   ) -> UICollectionViewLayoutAttributes? {
     guard let id = ElementID(indexPath, kind: elementKind) else { return nil }
-    recorder?.record(.supplementary(id, bounds: host.bounds))
-    return host.attributes(for: id).map(reused)
+    recorder?.record(.supplementary(id, bounds: storedHost.bounds))
+    return storedHost.attributes(for: id).map(reused)
   }
 
   open override func layoutAttributesForDecorationView(
     ofKind elementKind: String, at indexPath: IndexPath
   ) -> UICollectionViewLayoutAttributes? {
     guard let id = ElementID(indexPath, decorationKind: elementKind) else { return nil }
-    return host.attributes(for: id).map(reused)
+    return storedHost.attributes(for: id).map(reused)
   }
 
   /// The kept object for `attributes` when its values hold, else a new one.
@@ -253,7 +221,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
     recorder?.record(.shouldInvalidateForBoundsChange(Rect(newBounds)))
     if Prepared.settlesSlack { scheduleSettleIfDue(at: Rect(newBounds)) }
-    return Self.shouldInvalidate(&host, forBoundsChange: Rect(newBounds))
+    return frame.shouldInvalidate(self, Rect(newBounds))
   }
 
   open override func invalidationContext(
@@ -263,7 +231,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     // UIKit's own context first (`invalidationContextClass`, with what
     // UIKit sets on it), then the host's description of the change.
     let context = super.invalidationContext(forBoundsChange: newBounds)
-    (context as? ScrollworkInvalidationContext)?.take(host.invalidationContext(forBoundsChange: Rect(newBounds)))
+    (context as? ScrollworkInvalidationContext)?.take(frame.boundsContext(self, Rect(newBounds)))
     return context
   }
 
@@ -271,14 +239,14 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     if context.invalidateEverything || context.invalidateDataSourceCounts { countsNeedReading = true }
     if let model = (context as? ScrollworkInvalidationContext)?.model {
       recorder?.record(.invalidate(model))
-      host.invalidate(with: model)
+      frame.invalidate(self, model)
     } else if context.invalidateEverything || context.invalidateDataSourceCounts {
       // A context UIKit made: `invalidateLayout()`, a reload, or a batch
       // update's (its counts change: the host keeps the geometry before
       // for the update items UIKit names after the next prepare).
       let model = InvalidationContext.everything(.dataChange, dataCounts: context.invalidateDataSourceCounts)
       recorder?.record(.invalidate(model))
-      host.invalidate(with: model)
+      storedHost.invalidate(with: model)
     }
     super.invalidateLayout(with: context)
   }
@@ -291,8 +259,8 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   ) -> Bool {
     guard let id = ElementID(preferredAttributes) else { return false }
     let size = Size(preferredAttributes.size)
-    recorder?.record(.shouldInvalidateForPreferredSize(id, size, bounds: host.bounds))
-    return host.shouldInvalidate(forPreferredSize: size, of: id)
+    recorder?.record(.shouldInvalidateForPreferredSize(id, size, bounds: storedHost.bounds))
+    return storedHost.shouldInvalidate(forPreferredSize: size, of: id)
   }
 
   open override func invalidationContext(
@@ -303,12 +271,12 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
       forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
     guard let id = ElementID(preferredAttributes) else { return context }
     let size = Size(preferredAttributes.size)
-    recorder?.record(.invalidationContextForPreferredSize(id, size, bounds: host.bounds))
-    let model = host.invalidationContext(forPreferredSize: size, of: id)
+    recorder?.record(.invalidationContextForPreferredSize(id, size, bounds: storedHost.bounds))
+    let model = storedHost.invalidationContext(forPreferredSize: size, of: id)
     (context as? ScrollworkInvalidationContext)?.take(model)
     if Prepared.settlesSlack {
       let moved = model.contentOffsetAdjustment
-      scheduleSettleIfDue(at: host.bounds.offsetBy(dx: moved.x, dy: moved.y))
+      scheduleSettleIfDue(at: storedHost.bounds.offsetBy(dx: moved.x, dy: moved.y))
     }
     return context
   }
@@ -320,9 +288,9 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     guard let collectionView else { return }
     let updates = updateItems.compactMap(Self.update)
     let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
-    recorder?.record(.prepareForUpdates(updates, counts: counts, bounds: host.bounds))
+    recorder?.record(.prepareForUpdates(updates, counts: counts, bounds: storedHost.bounds))
     do throws(HostError) {
-      try host.prepare(forUpdates: updates, counts: counts)
+      try storedHost.prepare(forUpdates: updates, counts: counts)
     } catch {
       lastError = error
     }
@@ -358,7 +326,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   ) -> UICollectionViewLayoutAttributes? {
     guard let id = ElementID(itemIndexPath) else { return nil }
     recorder?.record(.initialForAppearing(id))
-    return host.initialAttributes(forAppearing: id).map(ScrollworkLayoutAttributes.make)
+    return storedHost.initialAttributes(forAppearing: id).map(ScrollworkLayoutAttributes.make)
   }
 
   open override func finalLayoutAttributesForDisappearingItem(
@@ -366,7 +334,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   ) -> UICollectionViewLayoutAttributes? {
     guard let id = ElementID(itemIndexPath) else { return nil }
     recorder?.record(.finalForDisappearing(id))
-    return host.finalAttributes(forDisappearing: id).map(ScrollworkLayoutAttributes.make)
+    return storedHost.finalAttributes(forDisappearing: id).map(ScrollworkLayoutAttributes.make)
   }
 
   open override func initialLayoutAttributesForAppearingSupplementaryElement(
@@ -374,7 +342,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   ) -> UICollectionViewLayoutAttributes? {
     guard let id = ElementID(elementIndexPath, kind: elementKind) else { return nil }
     recorder?.record(.initialForAppearing(id))
-    return host.initialAttributes(forAppearing: id).map(ScrollworkLayoutAttributes.make)
+    return storedHost.initialAttributes(forAppearing: id).map(ScrollworkLayoutAttributes.make)
   }
 
   open override func finalLayoutAttributesForDisappearingSupplementaryElement(
@@ -382,13 +350,13 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   ) -> UICollectionViewLayoutAttributes? {
     guard let id = ElementID(elementIndexPath, kind: elementKind) else { return nil }
     recorder?.record(.finalForDisappearing(id))
-    return host.finalAttributes(forDisappearing: id).map(ScrollworkLayoutAttributes.make)
+    return storedHost.finalAttributes(forDisappearing: id).map(ScrollworkLayoutAttributes.make)
   }
 
   open override func finalizeCollectionViewUpdates() {
     super.finalizeCollectionViewUpdates()
     recorder?.record(.finalizeUpdates)
-    host.finalizeUpdates()
+    storedHost.finalizeUpdates()
   }
 
   // MARK: Resting places
@@ -399,15 +367,16 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
       restingOffsetOverride = nil
       return override.offset
     }
-    return CGPoint(host.targetContentOffset(forProposed: Point(proposedContentOffset)))
+    return CGPoint(storedHost.targetContentOffset(forProposed: Point(proposedContentOffset)))
   }
 
   open override func targetContentOffset(
     forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
   ) -> CGPoint {
     let points = Point(x: Double(velocity.x) * velocityScale, y: Double(velocity.y) * velocityScale)
-    recorder?.record(.targetContentOffset(Point(proposedContentOffset), velocity: points, dragStart: host.dragStart))
-    return CGPoint(host.targetContentOffset(proposed: Point(proposedContentOffset), velocity: points))
+    recorder?.record(
+      .targetContentOffset(Point(proposedContentOffset), velocity: points, dragStart: storedHost.dragStart))
+    return CGPoint(storedHost.targetContentOffset(proposed: Point(proposedContentOffset), velocity: points))
   }
 
   open override func prepareForTransition(from oldLayout: UICollectionViewLayout) {
@@ -423,6 +392,6 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   /// `scrollViewWillBeginDragging`): a layout that limits a swipe to one
   /// item measures from there.
   public func dragBegan(at contentOffset: CGPoint) {
-    host.dragStart = Point(contentOffset)
+    storedHost.dragStart = Point(contentOffset)
   }
 }

@@ -14,18 +14,20 @@ import LayoutCore
 ///
 /// `copy(with:)` and `isEqual(_:)` include every extra value: UIKit
 /// compares attributes to decide whether a cell needs them again, and
-/// drops a change these two miss.
+/// drops a change these two miss. The extras are plain main-actor values,
+/// set once per object by the layout: not checked for exclusive access at
+/// run time (`@exclusivity(unchecked)`).
 @MainActor
 open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   /// Where the element's photo goes, in the element's own coordinates
   /// (origin at its top-left corner); `nil` to fill the element.
-  public var contentRect: CGRect?
+  @exclusivity(unchecked) public var contentRect: CGRect?
   /// An overlay over the content, 0 (none) to 1 (opaque).
-  public var overlayAlpha: CGFloat = 0
+  @exclusivity(unchecked) public var overlayAlpha: CGFloat = 0
   /// How far the element shows its mode's accessory style, 0 to 1.
-  public var styleProgress: CGFloat = 0
+  @exclusivity(unchecked) public var styleProgress: CGFloat = 0
   /// The corner radius the layout asks for, in points.
-  public var cornerRadius: CGFloat = 0
+  @exclusivity(unchecked) public var cornerRadius: CGFloat = 0
 
   open override func copy(with zone: NSZone? = nil) -> Any {
     let copy = super.copy(with: zone)
@@ -65,7 +67,13 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   /// The layout's extra values (`LayoutAttributes.extras`): the one place
   /// that reads them.
   static func applyExtras(_ extras: AttributeExtras, to target: ScrollworkLayoutAttributes) {
-    target.contentRect = extras.contentRect.map { CGRect($0) }
+    // No closure (`Optional.map`): a main-actor closure handed to a
+    // nonisolated function checks its executor at run time, per object.
+    if let rect = extras.contentRect {
+      target.contentRect = CGRect(rect)
+    } else {
+      target.contentRect = nil
+    }
     target.overlayAlpha = CGFloat(extras.overlayAlpha)
     target.styleProgress = CGFloat(extras.styleProgress)
     target.cornerRadius = CGFloat(extras.cornerRadius)
@@ -73,15 +81,21 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
 
   /// New attributes for `attributes`, of this class.
   static func make(_ attributes: LayoutAttributes) -> ScrollworkLayoutAttributes {
+    make(attributes, at: attributes.id.indexPath)
+  }
+
+  /// New attributes for `attributes`, of this class, at `indexPath` (the
+  /// element's, kept from an earlier object of it: no new path is made).
+  static func make(_ attributes: LayoutAttributes, at indexPath: IndexPath) -> ScrollworkLayoutAttributes {
     let made: ScrollworkLayoutAttributes
     let kind = attributes.id.kind
     switch kind.category {
     case .cell:
-      made = ScrollworkLayoutAttributes(forCellWith: attributes.id.indexPath)
+      made = ScrollworkLayoutAttributes(forCellWith: indexPath)
     case .supplementary:
-      made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.name, with: attributes.id.indexPath)
+      made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.uikitName, with: indexPath)
     case .decoration:
-      made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.name, with: attributes.id.indexPath)
+      made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.uikitName, with: indexPath)
     }
     made.apply(attributes)
     return made

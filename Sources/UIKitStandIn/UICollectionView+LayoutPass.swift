@@ -26,15 +26,27 @@
   //    methods; WWDC 2018 session 225). Then the pass starts again at 1,
   //    until no view asks for a change or `maximumSelfSizingPasses` passes
   //    were made (UIKit's bound is undocumented).
+  //
+  // A pass whose layout answers the very objects the last finished pass
+  // showed (same objects, same order, same counts, no view changed since)
+  // has nothing to show or measure: steps 3 and 4 are skipped. That is
+  // what steps 3 and 4 would conclude (each view's attributes are equal to
+  // themselves, and each was measured with them), without a hash lookup
+  // per element; a layout that changed an object it had handed out is
+  // missed either way, as UIKit misses it.
   extension UICollectionView {
     func runLayoutPass() {
       var passes = 0
       while true {
         let before = UIKitException.raisedCount
         guard let attributes = prepareAndQuery(rect: bounds), UIKitException.raisedCount == before else { return }
+        if isLastShown(attributes) { return }
         guard display(attributes), UIKitException.raisedCount == before else { return }
         passes += 1
-        guard selfSize() else { return }
+        guard selfSize() else {
+          lastShown = LastShown(attributes: attributes, counts: counts, changes: displayChanges)
+          return
+        }
         if passes >= maximumSelfSizingPasses {
           selfSizingPassLimitHits += 1
           log(.selfSizingPassLimitReached(passes: passes), currentLayout)
@@ -68,6 +80,8 @@
       contentSize = layout.collectionViewContentSize
       log(.layoutAttributesForElements(in: rect), layout)
       let attributes = layout.layoutAttributesForElements(in: rect) ?? []
+      // Checked when the last pass showed them: their index paths hold.
+      if isLastShown(attributes) { return attributes }
       let counts = counts ?? []
       for a in attributes where a.representedElementCategory == .cell {
         let p = a.indexPath
@@ -79,6 +93,20 @@
         }
       }
       return attributes
+    }
+
+    /// Whether `attributes` are the objects the last finished pass showed,
+    /// in order, with the same counts and no view changed since.
+    func isLastShown(_ attributes: [UICollectionViewLayoutAttributes]) -> Bool {
+      guard !viewsNeedRebuild, let last = lastShown, last.changes == displayChanges, last.counts == counts,
+        last.attributes.count == attributes.count
+      else { return false }
+      return last.attributes.withUnsafeBufferPointer { last in
+        attributes.withUnsafeBufferPointer { now in
+          for i in 0..<now.count where last[i] !== now[i] { return false }
+          return true
+        }
+      }
     }
 
     static func element(of attributes: UICollectionViewLayoutAttributes) -> StandInElement {

@@ -15,19 +15,27 @@
   /// test calls it, or drives the display (`StandInDisplay.tick(to:)`).
   @MainActor
   open class UICollectionView: UIScrollView {
+    // The values below marked `@exclusivity(unchecked)` are plain
+    // main-actor state read on every frame, never lent across a call that
+    // could reach them again: not checked for exclusive access at run time.
     var currentLayout: UICollectionViewLayout
     /// Section counts the layout sees; `nil` until read (or after an
     /// invalidation of the data source counts).
-    var counts: [Int]?
+    @exclusivity(unchecked) var counts: [Int]?
     /// Whether the layout must be prepared at the next pass.
-    var layoutNeedsPrepare = true
+    @exclusivity(unchecked) var layoutNeedsPrepare = true
     /// Whether the layout was prepared at least once (bounds changes are
     /// asked about only then).
-    var hasPrepared = false
+    @exclusivity(unchecked) var hasPrepared = false
     /// Whether the next pass replaces every view (after `reloadData()`).
-    var viewsNeedRebuild = false
-    var displayed: [StandInElement: DisplayedElement] = [:]
-    var displayOrder: [StandInElement] = []
+    @exclusivity(unchecked) var viewsNeedRebuild = false
+    var displayed: [StandInElement: DisplayedElement] = [:] { didSet { displayChanges &+= 1 } }
+    var displayOrder: [StandInElement] = [] { didSet { displayChanges &+= 1 } }
+    /// Counts the changes of the views shown (`displayed`, `displayOrder`).
+    @exclusivity(unchecked) var displayChanges = 0
+    /// What the last finished layout pass showed (the layout pass skips
+    /// showing the same objects again).
+    @exclusivity(unchecked) var lastShown: LastShown?
     var reusePool: [String: [UICollectionReusableView]] = [:]
     var cellClasses: [String: AnyClass] = [:]
     var supplementaryClasses: [String: [String: AnyClass]] = [:]
@@ -43,9 +51,9 @@
     var interactive: InteractiveTransition?
     /// Set while the bounds change because of the collection view itself
     /// (a context's offset adjustment): the layout is not asked again.
-    var suppressBoundsInvalidation = false
-    var pendingOffsetAdjustment: CGPoint = .zero
-    var insideBoundsChange = false
+    @exclusivity(unchecked) var suppressBoundsInvalidation = false
+    @exclusivity(unchecked) var pendingOffsetAdjustment: CGPoint = .zero
+    @exclusivity(unchecked) var insideBoundsChange = false
 
     /// Every call the collection view made on a layout, oldest first.
     /// Tests may clear it.
@@ -53,7 +61,7 @@
     /// Whether calls are logged in ``layoutCallLog`` (default `true`); a
     /// benchmark or a long-running scroll turns it off, so the log neither
     /// grows without bound nor costs a record per call.
-    public var recordsLayoutCalls = true
+    @exclusivity(unchecked) public var recordsLayoutCalls = true
     /// What the last batch update or animated layout change animated, per
     /// element (cleared when the next one begins).
     public var animations: [StandInAnimation] = []
@@ -463,6 +471,14 @@
       super.layoutSubviews()
       runLayoutPass()
     }
+  }
+
+  /// The attributes a finished layout pass showed, the counts they were
+  /// checked against, and `displayChanges` after the pass.
+  struct LastShown {
+    var attributes: [UICollectionViewLayoutAttributes]
+    var counts: [Int]?
+    var changes: Int
   }
 
   /// A view on screen and the attributes it shows.

@@ -1,6 +1,9 @@
 #if !canImport(UIKit)
   import Foundation
 
+  /// [0, 0], made once: every new attributes object starts with it.
+  private let standInFirstIndexPath = IndexPath(item: 0, section: 0)
+
   /// Where and how one element of a collection view appears (UIKit's
   /// `UICollectionViewLayoutAttributes`): frame (kept as centre and size, as
   /// UIKit does), transform, alpha, z-index, hidden, and the element it
@@ -10,22 +13,27 @@
   /// main-actor isolated too and `isEqual(_:)`/`hash` are `NSObject`'s
   /// nonisolated overrides (checked against the SDK with the iOS type
   /// checker). `frame` ignores `transform`, as `center`/`size` do in UIKit.
+  ///
+  /// The stored values are main-actor isolated and never lent out for a
+  /// long access: they are not checked for exclusive access at run time
+  /// (`@exclusivity(unchecked)`; a layout sets a handful per element on
+  /// every frame, and a dynamic check costs more than the store).
   @MainActor
   open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying {
     /// The centre of the element in the collection view's content coordinates.
-    open var center: CGPoint = .zero
+    @exclusivity(unchecked) open var center: CGPoint = .zero
     /// The size of the element.
-    open var size: CGSize = .zero
+    @exclusivity(unchecked) open var size: CGSize = .zero
     /// The transform applied around the centre.
-    open var transform: CGAffineTransform = .identity
+    @exclusivity(unchecked) open var transform: CGAffineTransform = .identity
     /// The opacity, 0 to 1.
-    open var alpha: CGFloat = 1
+    @exclusivity(unchecked) open var alpha: CGFloat = 1
     /// Front-to-back order; higher is in front. Default 0.
-    open var zIndex = 0
+    @exclusivity(unchecked) open var zIndex = 0
     /// Whether the element is hidden (UIKit may not make a view for it).
-    open var isHidden = false
+    @exclusivity(unchecked) open var isHidden = false
     /// The element's index path.
-    open var indexPath: IndexPath = IndexPath(item: 0, section: 0)
+    @exclusivity(unchecked) open var indexPath: IndexPath = standInFirstIndexPath
     /// Cell, supplementary view or decoration view.
     public internal(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
     /// The kind of a supplementary or decoration view; `nil` for a cell.

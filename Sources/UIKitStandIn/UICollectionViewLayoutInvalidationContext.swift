@@ -11,24 +11,31 @@
   /// collection view when it receives the context.
   @MainActor
   open class UICollectionViewLayoutInvalidationContext: NSObject {
+    // Plain main-actor values (`@exclusivity(unchecked)`: not checked for
+    // exclusive access at run time; a context is made and read every frame).
     /// Set when the collection view reloads its data.
-    public internal(set) var invalidateEverything = false
+    @exclusivity(unchecked) public internal(set) var invalidateEverything = false
     /// Set when the counts of sections or items may have changed (a reload
     /// or a batch update): the layout should read them again.
-    public internal(set) var invalidateDataSourceCounts = false
+    @exclusivity(unchecked) public internal(set) var invalidateDataSourceCounts = false
 
     /// The items invalidated, in the order given.
-    public private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    @exclusivity(unchecked) public private(set) var invalidatedItemIndexPaths: [IndexPath]?
     /// The supplementary views invalidated, by kind.
-    public private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
+    public var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]? { Self.byKind(supplementary) }
     /// The decoration views invalidated, by kind.
-    public private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]?
+    public var invalidatedDecorationIndexPaths: [String: [IndexPath]]? { Self.byKind(decoration) }
+    /// The supplementary and decoration views invalidated, as lists by
+    /// kind in the order the kinds came (a layout adds one kind or two per
+    /// frame: no dictionary is made until one is asked for).
+    @exclusivity(unchecked) private var supplementary: [(kind: String, paths: [IndexPath])]?
+    @exclusivity(unchecked) private var decoration: [(kind: String, paths: [IndexPath])]?
 
     /// Added to the collection view's content offset when the context is
     /// applied (default zero).
-    open var contentOffsetAdjustment: CGPoint = .zero
+    @exclusivity(unchecked) open var contentOffsetAdjustment: CGPoint = .zero
     /// Added to the content size when the context is applied (default zero).
-    open var contentSizeAdjustment: CGSize = .zero
+    @exclusivity(unchecked) open var contentSizeAdjustment: CGSize = .zero
 
     /// An empty context (`required`, so `invalidationContextClass` can name
     /// any subclass).
@@ -36,21 +43,43 @@
 
     /// Adds `indexPaths` to the invalidated items.
     open func invalidateItems(at indexPaths: [IndexPath]) {
-      invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+      // The first list is kept as given (no copy into a new array).
+      if invalidatedItemIndexPaths == nil {
+        invalidatedItemIndexPaths = indexPaths
+      } else {
+        invalidatedItemIndexPaths?.append(contentsOf: indexPaths)
+      }
     }
 
     /// Adds supplementary views of `elementKind` at `indexPaths`.
     open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-      var all = invalidatedSupplementaryIndexPaths ?? [:]
-      all[elementKind, default: []] += indexPaths
-      invalidatedSupplementaryIndexPaths = all
+      Self.add(indexPaths, ofKind: elementKind, to: &supplementary)
     }
 
     /// Adds decoration views of `elementKind` at `indexPaths`.
     open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-      var all = invalidatedDecorationIndexPaths ?? [:]
-      all[elementKind, default: []] += indexPaths
-      invalidatedDecorationIndexPaths = all
+      Self.add(indexPaths, ofKind: elementKind, to: &decoration)
+    }
+
+    /// Adds `indexPaths` under `kind` (a kind's first list kept as given).
+    private nonisolated static func add(
+      _ indexPaths: [IndexPath], ofKind kind: String, to all: inout [(kind: String, paths: [IndexPath])]?
+    ) {
+      if let i = all?.firstIndex(where: { $0.kind == kind }) {
+        all?[i].paths.append(contentsOf: indexPaths)
+      } else if all == nil {
+        all = [(kind, indexPaths)]
+      } else {
+        all?.append((kind, indexPaths))
+      }
+    }
+
+    /// The lists as a dictionary by kind; `nil` when none was added.
+    private nonisolated static func byKind(_ lists: [(kind: String, paths: [IndexPath])]?) -> [String: [IndexPath]]? {
+      guard let lists else { return nil }
+      var result: [String: [IndexPath]] = [:]
+      for (kind, paths) in lists { result[kind, default: []] += paths }
+      return result
     }
   }
 #endif

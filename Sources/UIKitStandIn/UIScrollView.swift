@@ -37,6 +37,9 @@
   /// the tracking state a test's drag driver sets (`UIScrollView+Drag.swift`).
   @MainActor
   open class UIScrollView: UIView {
+    // The values below marked `@exclusivity(unchecked)` are plain
+    // main-actor state, never lent across a call that could reach them
+    // again: not checked for exclusive access at run time.
     /// How far the scroll view decelerates per millisecond after a flick
     /// (UIKit's `UIScrollView.DecelerationRate`, a `CGFloat` wrapper).
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
@@ -70,19 +73,19 @@
     open weak var delegate: (any UIScrollViewDelegate)?
 
     /// The size of the content.
-    open var contentSize: CGSize = .zero
+    @exclusivity(unchecked) open var contentSize: CGSize = .zero
     /// Extra room around the content, set by the app.
-    open var contentInset: UIEdgeInsets = .zero {
+    @exclusivity(unchecked) open var contentInset: UIEdgeInsets = .zero {
       didSet { if oldValue != contentInset { adjustedContentInsetDidChange() } }
     }
     /// How ``adjustedContentInset`` takes the safe area into account.
-    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+    @exclusivity(unchecked) open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
       didSet { adjustedContentInsetDidChange() }
     }
     /// Whether the view bounces vertically even when the content fits.
-    open var alwaysBounceVertical = false
+    @exclusivity(unchecked) open var alwaysBounceVertical = false
     /// Whether the view bounces horizontally even when the content fits.
-    open var alwaysBounceHorizontal = false
+    @exclusivity(unchecked) open var alwaysBounceHorizontal = false
     /// Whether the view stops on multiples of its bounds.
     open var isPagingEnabled = false
     /// Whether the user can scroll.
@@ -105,7 +108,7 @@
     /// `automaticallyAdjustsScrollViewInsets` in a navigation controller":
     /// with `.automatic`, top and bottom are then adjusted whether or not
     /// the view scrolls vertically (the header `UIScrollView.h` says so).
-    public var standInIsInNavigationController = false {
+    @exclusivity(unchecked) public var standInIsInNavigationController = false {
       didSet { adjustedContentInsetDidChange() }
     }
 
@@ -115,8 +118,13 @@
     open var contentOffset: CGPoint {
       get { bounds.origin }
       set {
-        guard newValue != bounds.origin else { return }
-        bounds.origin = newValue
+        var rect = bounds
+        guard newValue != rect.origin else { return }
+        // Read, then written whole: `bounds.origin = …` would go through
+        // the property's modify coroutine, whose frame is allocated on
+        // every call.
+        rect.origin = newValue
+        bounds = rect
       }
     }
 

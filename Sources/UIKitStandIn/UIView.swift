@@ -27,11 +27,14 @@
   /// `UIScrollView` and `UICollectionView` use.
   @MainActor
   open class UIView: UIResponder {
-    private var _bounds: CGRect
-    private var _center: CGPoint
-    private var _traitOverride: UITraitCollection?
+    // Plain main-actor state, read and written many times a frame and
+    // never lent across a call that could reach it again: not checked for
+    // exclusive access at run time (`@exclusivity(unchecked)`).
+    @exclusivity(unchecked) private var _bounds: CGRect
+    @exclusivity(unchecked) private var _center: CGPoint
+    @exclusivity(unchecked) private var _traitOverride: UITraitCollection?
     private let accessibilityStorage = AccessibilityStorage()
-    private var needsLayout = true
+    @exclusivity(unchecked) private var needsLayout = true
 
     /// The view's position and size in its superview's coordinates. Setting
     /// it sets `center` and `bounds.size` (with a transform, UIKit leaves it
@@ -76,11 +79,11 @@
     }
 
     /// The transform applied around the centre.
-    open var transform: CGAffineTransform = .identity
+    @exclusivity(unchecked) open var transform: CGAffineTransform = .identity
     /// The opacity, 0 to 1.
-    open var alpha: CGFloat = 1
+    @exclusivity(unchecked) open var alpha: CGFloat = 1
     /// Whether the view is hidden.
-    open var isHidden = false
+    @exclusivity(unchecked) open var isHidden = false
     /// Whether subviews are clipped to the bounds (recorded only).
     open var clipsToBounds = false
     /// Whether the view takes touches (recorded only).
@@ -162,7 +165,7 @@
 
     /// The safe-area insets the view reports (settable by tests, for
     /// example 91 points at the top for a large-title navigation bar).
-    public var standInSafeAreaInsets = UIEdgeInsets.zero {
+    @exclusivity(unchecked) public var standInSafeAreaInsets = UIEdgeInsets.zero {
       didSet { if oldValue != standInSafeAreaInsets { safeAreaInsetsDidChange() } }
     }
 
