@@ -2,6 +2,7 @@ import GestureScripting
 import LayoutCore
 import Raster
 import ScrollPhysics
+import ToolOutput
 
 #if canImport(Glibc)
   import Glibc

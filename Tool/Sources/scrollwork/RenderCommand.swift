@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureScripting
 import LayoutCore
+import Scenes
 import ScrollPhysics
 
 /// `scrollwork render`: one layout, the user's photos and gestures.

@@ -1,6 +1,5 @@
 import LayoutCore
 import Testing
-
 @testable import scrollwork
 
 @Suite struct CarouselCommandsTests {

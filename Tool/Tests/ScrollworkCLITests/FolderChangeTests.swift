@@ -1,9 +1,10 @@
-import LayoutCore
 import GestureScripting
+import LayoutCore
 import PhotoGrid
 import Raster
+import Scenes
 import Testing
-
+import ViewerApp
 @testable import scrollwork
 
 /// A folder that changes under the viewer: the rebuilt scene shows the
@@ -52,14 +53,14 @@ import Testing
   @Test func theAlbumStaysOnItsPhotoWhenAnEarlierOneIsRemoved() throws {
     let names = (0..<30).map { "IMG_\($0).jpg" }
     let before = Self.photos(names, day: { $0 })
-    var scene: any Scene = try AlbumScene.entry.make(Self.context(before))
+    var scene: any Scene = try AlbumEntry.scene(.standard).make(Self.context(before))
     try scene.setContentOffset(
       "pager", Point(x: (scene as! AlbumScene).album.pager.offset(ofPage: 12), y: 0), animated: false, at: 0)
     scene.advance(to: 1)
     let viewed = try #require(ViewScenes.viewedPhoto(scene))
     #expect(viewed.name == "IMG_12.jpg")
     let after = before.filter { $0.name != "IMG_3.jpg" }
-    var rebuilt = try ViewScenes.make(AlbumScene.entry, Self.context(after), keeping: scene)
+    var rebuilt = try ViewScenes.make(AlbumEntry.scene(.standard), Self.context(after), keeping: scene)
     ViewScenes.show(viewed, in: &rebuilt)
     rebuilt.advance(to: 2)
     #expect(ViewScenes.viewedPhoto(rebuilt)?.name == "IMG_12.jpg")

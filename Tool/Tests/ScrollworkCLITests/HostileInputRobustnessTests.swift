@@ -1,12 +1,12 @@
 import Foundation
 import GestureScripting
-import PhotoLibrary
 import LayoutCore
+import PhotoLibrary
 import Raster
+import Scenes
 import ScrollPhysics
 import Testing
 import ToolSupport
-
 @testable import scrollwork
 
 #if canImport(Glibc)

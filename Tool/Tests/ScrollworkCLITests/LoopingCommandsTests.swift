@@ -1,6 +1,5 @@
 import LayoutCore
 import Testing
-
 @testable import scrollwork
 
 /// `inspect looping` / `simulate looping`: presets by name, options over

@@ -1,10 +1,10 @@
 import Foundation
-import PhotoLibrary
 import LayoutCore
+import PhotoLibrary
 import Raster
+import Scenes
 import Testing
 import ToolSupport
-
 @testable import scrollwork
 
 #if canImport(Glibc)

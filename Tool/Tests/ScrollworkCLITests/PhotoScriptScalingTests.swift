@@ -4,7 +4,6 @@ import PhotoGrid
 import ScrollPhysics
 import ScrollworkTestSupport
 import Testing
-
 @testable import scrollwork
 
 /// The photo grid's `insert` and `delete` steps cost nothing per photo: the

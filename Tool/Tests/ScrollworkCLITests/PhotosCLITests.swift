@@ -2,10 +2,11 @@ import Foundation
 import GestureScripting
 import LayoutCore
 import PhotoGrid
-import ScrollPhysics
 import Raster
+import Scenes
+import ScrollPhysics
 import Testing
-
+import ViewerApp
 @testable import scrollwork
 
 /// `inspect photos` and `simulate photos`, as a user types them.

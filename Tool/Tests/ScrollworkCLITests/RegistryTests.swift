@@ -3,7 +3,6 @@ import LayoutCatalog
 import LayoutCore
 import LayoutHost
 import Testing
-
 @testable import scrollwork
 
 /// The layout registry: one list, one vocabulary of names, typed presets and

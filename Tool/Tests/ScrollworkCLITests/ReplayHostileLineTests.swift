@@ -1,8 +1,8 @@
 import Foundation
+import HostReplaying
 import LayoutCore
 import LayoutHost
 import Testing
-
 @testable import scrollwork
 
 /// Hostile replay lines, as the campaign (Scripts/campaign.py) sends them:
@@ -12,7 +12,8 @@ import Testing
   /// The answers to `lines` on a fresh host of `name`.
   func replay(_ name: String, _ lines: [String], arguments: [String] = []) throws -> [[String: Any]] {
     let entry = try #require(LayoutRegistry.entry(named: name))
-    var replayer = Replayer(host: try entry.replayHost(arguments: arguments))
+    var replayer = Replayer(
+      host: try entry.replayHost(arguments: arguments), makeHost: LayoutRegistry.replayHost(named:))
     return try lines.enumerated().map { i, line in
       try #require(try json(replayer.answer(line, number: i + 1).text) as? [String: Any])
     }

@@ -1,7 +1,6 @@
 import GestureScripting
 import ScrollPhysics
 import Testing
-
 @testable import scrollwork
 
 /// A script argument that fails to parse is reported as a script, naming

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Benchmarks
 import LayoutCore
+import ToolOutput
 import ToolSupport
 
 struct Bench: ParsableCommand {

@@ -1,6 +1,9 @@
 import ArgumentParser
+import Benchmarks
 import GestureScripting
 import LayoutCore
+import Scenes
+import ToolOutput
 
 /// A named set of constants for one layout: the seed's values, or a
 /// principled alternative. Every layout's presets are an enum of this shape,

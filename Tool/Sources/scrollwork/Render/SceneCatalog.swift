@@ -1,3 +1,5 @@
+import Scenes
+
 /// The scenes `scrollwork demo` plays, in order: derived from
 /// `LayoutRegistry.all` (each layout's `demoPresets`), never listed here.
 /// To add a scene, add a layout or a demo preset (see `LayoutEntry`).

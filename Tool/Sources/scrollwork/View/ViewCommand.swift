@@ -1,11 +1,14 @@
-import CRasterShim
 import ArgumentParser
+import CRasterShim
 import Foundation
 import LayoutCore
 import PhotoLibrary
 import Raster
+import Scenes
+import ToolOutput
 import ToolSupport
 import Viewer
+import ViewerApp
 
 /// `scrollwork view`: the layouts in an X11 window, driven by mouse,
 /// wheel and keyboard at 120 Hz.
@@ -155,7 +158,9 @@ struct View: ParsableCommand {
       loader = thumbnails
     }
     var session = try ViewerSession(
-      viewport: viewport, scale: scale, photos: photoList, painter: painter, scene: first, debug: debug, rate: rate,
+      viewport: viewport, scale: scale, photos: photoList, painter: painter, scenes: ViewScenes.entries, scene: first,
+      debug: debug,
+      rate: rate,
       window: window, loader: loader)
     if let watched {
       session.watch(watched)

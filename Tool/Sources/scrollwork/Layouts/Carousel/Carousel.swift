@@ -1,0 +1,210 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import Raster
+import Scenes
+import ScrollPhysics
+import ToolOutput
+
+// The carousel in the tool: presets, options, `inspect carousel`,
+// `simulate carousel`, one demo scene per preset and the benchmark.
+
+/// The carousel's presets.
+enum CarouselPreset: String, LayoutPreset {
+  /// Album art that scales and fades by distance to the centre (the seed's constants).
+  case spotify
+  /// Neighbours shrink to 0.75 and tuck under the centred cover.
+  case coverflow
+  /// A deck of cards: the next ones peek behind; one card per swipe.
+  case stack
+  /// No effect: a snapping strip.
+  case plain
+
+  var layout: CarouselLayout {
+    switch self {
+    case .spotify: .spotify
+    case .coverflow: .coverFlow
+    case .stack: .stackedCards
+    case .plain: .plain
+    }
+  }
+
+  var title: String {
+    switch self {
+    case .spotify: "Carousel (spotify preset)"
+    case .coverflow: "Cover flow (coverflow preset)"
+    case .stack: "Stacked cards (stack preset)"
+    case .plain: "Carousel (plain preset)"
+    }
+  }
+
+  var summary: String {
+    switch self {
+    case .spotify: "Square covers that shrink and fade away from the centre and snap to the nearest one."
+    case .coverflow: "Neighbours shrink to 0.75 and slide under the centred cover; it snaps to the nearest one."
+    case .stack: "A deck: the cards behind peek out; a swipe moves exactly one card, however hard."
+    case .plain: "A strip that snaps an item to the centre, with no effect."
+    }
+  }
+
+  var demoScript: String {
+    switch self {
+    case .stack:
+      "drag -300 0.15; release; wait 1.0; drag -300 0.15; release; wait 1.0; drag 300 0.15; release; wait 1.0"
+    default: "drag -420 0.2; release; wait 1.3; drag 200 0.15; release; wait 1.3"
+    }
+  }
+}
+
+enum CarouselEntry: LayoutEntry {
+  static let name = "carousel"
+  static let defaultPreset = CarouselPreset.spotify
+  static let demoPresets: [CarouselPreset] = [.spotify, .coverflow, .stack]
+  static var inspectCommand: any ParsableCommand.Type { InspectCarousel.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateCarousel.self }
+  static var benchScenarios: [BenchScenario] { [.carousel] }
+
+  /// A carousel strip across the middle of the screen. It snaps with the
+  /// fast deceleration rate, as snapping carousels set `decelerationRate =
+  /// .fast` in UIKit: the normal rate's long tail would still be creeping
+  /// towards its item when the clip ends.
+  static func scene(_ preset: CarouselPreset) -> SceneEntry {
+    let layout = preset.layout
+    let name = sceneName(preset)
+    return SceneEntry(
+      name: name, layout: Self.name, preset: preset.rawValue, title: preset.title, summary: preset.summary,
+      demoScript: preset.demoScript,
+      make: { context in
+        let height = min(300, context.size.width * 0.7)
+        let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
+        let items = LayoutItems(context.photoSizes)
+        let prepared = try layout.prepare(items: items, viewport: Viewport(size: region.size, scale: context.scale))
+        let scrolling = ScrollConfiguration(decelerationRate: .fast)
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
+          name: "carousel", region: region, photo: { context.photo($0.id.item) },
+          style: { _ in ElementStyle(cornerRadius: 10) }, background: Color(hex: 0x121212), debug: context.debug)
+      })
+  }
+}
+
+/// `carousel`'s own options.
+struct CarouselOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = CarouselEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "Space between items, ≥ 0.")
+  var spacing: Double?
+
+  @Option(parsing: .unconditional, help: "Snapping (default: the preset's).")
+  var snap: SnapArgument?
+
+  @Option(
+    parsing: .unconditional,
+    help: "Spotify-style curve: scale 1 + tolerance − slope·d/c before clamping, 0…1 (default 0.02).")
+  var tolerance: Double?
+
+  @Option(parsing: .unconditional, help: "Spotify-style curve: the slope, 0…10 (default 0.105).")
+  var slope: Double?
+
+  @Option(parsing: .unconditional, help: "Spotify-style curve: the minimum scale, 0…1 (default 0.86).")
+  var minScale: Double?
+
+  @Option(parsing: .unconditional, help: "Spotify-style curve: the alpha at the minimum scale, 0…1 (default 0.25).")
+  var minAlpha: Double?
+
+  func validate() throws {
+    try Check.nonNegative(spacing, "--spacing")
+    try Check.inRange(tolerance, 0...1, "--tolerance")
+    try Check.inRange(slope, 0...10, "--slope")
+    try Check.inRange(minScale, 0...1, "--min-scale")
+    try Check.inRange(minAlpha, 0...1, "--min-alpha")
+    // The curve's plateau (tolerance ÷ slope) and span ((1 − min-scale) ÷
+    // slope) are at most 1000 (`CenterEffect.validated()`): a slope too
+    // small for them is named here, not as "effect plateau inf".
+    let (t, k, m) = (tolerance ?? 0.02, slope ?? 0.105, minScale ?? 0.86)
+    if k > 0, Swift.max(t, 1 - m) / k > 1000 {
+      throw ValidationError(
+        "--slope takes 0, or at least \(JSONWriter.number(Swift.max(t, 1 - m) / 1000)) with --tolerance "
+          + "\(JSONWriter.number(t)) and --min-scale \(JSONWriter.number(m)): tolerance ÷ slope and "
+          + "(1 − min-scale) ÷ slope are at most 1000 (got \(k))")
+    }
+    if tolerance != nil || slope != nil || minScale != nil || minAlpha != nil, preset != .spotify {
+      throw ValidationError("--tolerance, --slope, --min-scale and --min-alpha shape the spotify preset's curve")
+    }
+  }
+
+  func layout(itemSize: Size?) -> CarouselLayout {
+    var layout = preset.layout
+    layout.itemSize = itemSize
+    if let spacing { layout.spacing = spacing }
+    if let snap { layout.snapping = snap.value }
+    if tolerance != nil || slope != nil || minScale != nil || minAlpha != nil {
+      layout.effect = CenterEffect(
+        tolerance: tolerance ?? 0.02, slope: slope ?? 0.105, minScale: minScale ?? 0.86, minAlpha: minAlpha ?? 0.25)
+    }
+    return layout
+  }
+}
+
+/// The extra fields `inspect` prints for centred layouts: the item at the
+/// centre and the offset a release at rest would settle on.
+func centeredExtras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {
+  var state = state
+  state.contentOffset = state.contentOffset.sanitized
+  let centered = prepared.centeredItem(at: state).map { "[\($0.section),\($0.item)]" } ?? "null"
+  let snap = prepared.targetContentOffset(proposed: state.contentOffset, velocity: .zero, at: state)
+  return [("centered", centered), ("snapOffset", JSONWriter.array([snap.x, snap.y]))]
+}
+
+/// Carousel items: square at the viewport height unless sizes are given.
+func carouselInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
+  try input.refuseItemSizes(layout: CarouselEntry.name)
+  let height = input.viewport.value.height
+  return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
+}
+
+struct InspectCarousel: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "carousel",
+    abstract: "A horizontal carousel that scales and fades items by distance to the centre and snaps to it.",
+    discussion: """
+      Offset i·pitch (pitch = item width + spacing) centres item i. Items are square at the \
+      viewport height unless --item-size is given. With coverflow and stack, elements are drawn \
+      away from their frames and are listed when their frame or their transformed bounds meet \
+      the visible rect.
+
+      Example: scrollwork inspect carousel --viewport 375x300 --items 10 --preset spotify --offset 310,0
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var carousel: CarouselOptions
+
+  func run() throws {
+    let input = options.input
+    let prepared = try carousel.layout(itemSize: input.itemSize?.value).prepare(
+      items: carouselInputs(input), viewport: input.viewportValue)
+    let state = ScrollState(contentOffset: options.offset.value)
+    print(
+      Inspector.report(
+        name: CarouselEntry.name, prepared, state: state, all: options.all,
+        extra: centeredExtras(prepared, state: state)))
+  }
+}
+
+struct SimulateCarousel: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "carousel", abstract: "Scroll a carousel; releases snap an item to the centre.")
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var carousel: CarouselOptions
+
+  func run() throws {
+    let input = options.input
+    let layout = carousel.layout(itemSize: input.itemSize?.value)
+    let prepared = try layout.prepare(items: carouselInputs(input), viewport: input.viewportValue)
+    try Simulator.run(
+      name: CarouselEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options,
+      defaultRate: layout.decelerationRate)
+  }
+}

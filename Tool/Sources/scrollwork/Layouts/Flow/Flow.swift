@@ -1,0 +1,141 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import Raster
+import Scenes
+import ScrollPhysics
+
+// The flow layout in the tool: presets, options, `inspect flow`,
+// `simulate flow`, its demo scene and its benchmark scenarios.
+
+/// The flow layout's presets.
+enum FlowPreset: String, LayoutPreset {
+  /// `UICollectionViewFlowLayout`'s defaults: vertical, 10 pt spacings, no
+  /// insets, headers or footers.
+  case uikit
+  /// A photo grid: 2 pt spacings and 34 pt section headers pinned to the top.
+  case photos
+
+  var layout: FlowLayout {
+    switch self {
+    case .uikit: FlowLayout()
+    case .photos: FlowLayout(lineSpacing: 2, interItemSpacing: 2, headerLength: 34, pinsHeaders: true)
+    }
+  }
+}
+
+enum FlowEntry: LayoutEntry {
+  static let name = "flow"
+  static let defaultPreset = FlowPreset.uikit
+  static let demoPresets = [FlowPreset.photos]
+  static var inspectCommand: any ParsableCommand.Type { InspectFlow.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateFlow.self }
+  static var benchScenarios: [BenchScenario] { [.flowGrid, .flowVaried] }
+
+  /// A photo grid, three square thumbnails to a row, in sections of twelve.
+  static func scene(_ preset: FlowPreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "Photo grid (flow layout, \(preset.rawValue) preset)",
+      summary: "Square thumbnails, three to a row, aspect-filled and cropped"
+        + (preset.layout.pinsHeaders ? "; section headers pin to the top" : "")
+        + ". A fling, a rubber-band at the end, a drag back.",
+      demoScript:
+        "drag 0,-260 0.3; release; wait 1.2; drag 0,-200 0.2; release; wait 1.6; drag 0,240 0.3; release; wait 0.8",
+      make: { context in try FlowScene.makeScene(preset.layout, context) })
+  }
+}
+
+/// `flow`'s own options: a preset, then any value over it.
+struct FlowOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = FlowEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "Scroll direction.")
+  var axis: Axis?
+
+  @Option(parsing: .unconditional, help: "Space between lines, ≥ 0.")
+  var lineSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "Minimum space between items in a line, ≥ 0.")
+  var interItemSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "Section insets top,left,bottom,right, each ≥ 0.")
+  var sectionInset: InsetsArgument?
+
+  @Option(parsing: .unconditional, help: "Section header length along the scroll axis, ≥ 0 (0 for none).")
+  var headerLength: Double?
+
+  @Option(parsing: .unconditional, help: "Section footer length along the scroll axis, ≥ 0 (0 for none).")
+  var footerLength: Double?
+
+  @Flag(inversion: .prefixedNo, help: "Pin section headers to the visible bounds.")
+  var pinHeaders: Bool?
+
+  @Flag(inversion: .prefixedNo, help: "Pin section footers to the visible bounds.")
+  var pinFooters: Bool?
+
+  @Option(parsing: .unconditional, help: "How items share a line's spare room.")
+  var alignment: FlowLayout.Alignment?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out with this estimated item size, WxH; the items' sizes are the real ones, learnt as cells come \
+      into view (simulate) with the anchor held. Inspect shows the estimates.
+      """)
+  var estimated: SizeArgument?
+
+  func validate() throws {
+    try Check.nonNegative(lineSpacing, "--line-spacing")
+    try Check.nonNegative(interItemSpacing, "--inter-item-spacing")
+    try Check.insets(sectionInset?.value, "--section-inset")
+    try Check.nonNegative(headerLength, "--header-length")
+    try Check.nonNegative(footerLength, "--footer-length")
+    try Check.size(estimated?.value, "--estimated", positive: true)
+  }
+
+  var layout: FlowLayout {
+    var layout = preset.layout
+    if let axis { layout.axis = axis }
+    if let lineSpacing { layout.lineSpacing = lineSpacing }
+    if let interItemSpacing { layout.interItemSpacing = interItemSpacing }
+    if let sectionInset { layout.sectionInset = sectionInset.value }
+    if let headerLength { layout.headerLength = headerLength }
+    if let footerLength { layout.footerLength = footerLength }
+    if let pinHeaders { layout.pinsHeaders = pinHeaders }
+    if let pinFooters { layout.pinsFooters = pinFooters }
+    if let alignment { layout.alignment = alignment }
+    return layout
+  }
+}
+
+struct InspectFlow: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "flow", abstract: "A flow layout (UICollectionViewFlowLayout's behaviour).",
+    discussion: "Example: scrollwork inspect flow --viewport 390x844 --items 100 --item-size 120x120 --offset 0,400")
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var flow: FlowOptions
+
+  func run() throws {
+    let prepared = try flow.layout.prepare(
+      items: options.input.layoutItems(), estimate: flow.estimated?.value, viewport: options.input.viewportValue)
+    print(
+      Inspector.report(
+        name: FlowEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all))
+  }
+}
+
+struct SimulateFlow: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "flow", abstract: "Scroll a flow layout.")
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var flow: FlowOptions
+
+  func run() throws {
+    try Simulator.run(
+      name: FlowEntry.name, flow.layout, items: options.input.layoutItems(), estimate: flow.estimated?.value,
+      options: options)
+  }
+}

@@ -1,0 +1,171 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import Raster
+import Scenes
+import ScrollPhysics
+import ToolOutput
+
+// The looping carousel in the tool: presets, options, `inspect looping`,
+// `simulate looping`, one demo scene per preset and the benchmark.
+
+/// The looping carousel's presets: the carousel's, looping.
+enum LoopingPreset: String, LayoutPreset {
+  /// Album art that scales and fades by distance to the centre.
+  case spotify
+  /// Neighbours shrink to 0.75 and tuck under the centred cover.
+  case coverflow
+  /// A deck of cards: the next ones peek behind; one card per swipe.
+  case stack
+  /// No effect: a snapping strip.
+  case plain
+
+  var layout: LoopingCarouselLayout {
+    switch self {
+    case .spotify: .spotify
+    case .coverflow: .coverFlow
+    case .stack: .stackedCards
+    case .plain: .plain
+    }
+  }
+
+  var title: String {
+    switch self {
+    case .spotify: "Looping carousel (spotify preset)"
+    case .coverflow: "Looping cover flow (coverflow preset)"
+    case .stack: "Looping stacked cards (stack preset)"
+    case .plain: "Looping carousel (plain preset)"
+    }
+  }
+
+  var summary: String {
+    switch self {
+    case .spotify: "Covers that scale and fade by distance to the centre, after the last the first again, both ways."
+    case .coverflow: "Cover flow without ends: the first cover follows the last, tucked in the same way."
+    case .stack: "A deck that never runs out: one card per swipe, the first after the last."
+    case .plain: "A snapping strip without ends."
+    }
+  }
+}
+
+enum LoopingEntry: LayoutEntry {
+  static let name = "looping"
+  static let defaultPreset = LoopingPreset.spotify
+  static let demoPresets: [LoopingPreset] = [.spotify, .coverflow]
+  static var inspectCommand: any ParsableCommand.Type { InspectLooping.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateLooping.self }
+  static var benchScenarios: [BenchScenario] { [.looping] }
+
+  /// A looping strip across the middle of the screen, starting on item 0:
+  /// the script swipes back across the seam to the last items, then
+  /// forward across it again.
+  static func scene(_ preset: LoopingPreset) -> SceneEntry {
+    let layout = preset.layout
+    return SceneEntry(
+      name: sceneName(preset), layout: Self.name, preset: preset.rawValue, title: preset.title,
+      summary: preset.summary,
+      demoScript: "drag 420 0.2; release; wait 1.3; drag -1200 0.3; release; wait 1.6",
+      make: { context in
+        let height = min(300, context.size.width * 0.7)
+        let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
+        let prepared = try layout.prepare(
+          items: LayoutItems(context.photoSizes), viewport: Viewport(size: region.size, scale: context.scale))
+        return ScrollerScene(
+          scroller: LayoutScroller(
+            layout: prepared, state: ScrollState(), configuration: ScrollConfiguration(decelerationRate: .fast)),
+          name: "looping", region: region, photo: { context.photo($0.id.item) },
+          style: { _ in ElementStyle(cornerRadius: 10) }, background: Color(hex: 0x121212), debug: context.debug)
+      })
+  }
+}
+
+/// `looping`'s own options.
+struct LoopingOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = LoopingEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "Space between items, ≥ 0.")
+  var spacing: Double?
+
+  @Option(parsing: .unconditional, help: "Snapping (default: the preset's).")
+  var snap: SnapArgument?
+
+  func validate() throws { try Check.nonNegative(spacing, "--spacing") }
+
+  func layout(itemSize: Size?) -> LoopingCarouselLayout {
+    var layout = preset.layout
+    layout.itemSize = itemSize
+    if let spacing { layout.spacing = spacing }
+    if let snap { layout.snapping = snap.value }
+    return layout
+  }
+}
+
+/// The extra fields `inspect looping` prints: whether it loops, its period,
+/// the item at the centre, the offset a release at rest settles on and the
+/// re-centred offset showing the same picture.
+func loopingExtras(_ prepared: PreparedLoopingCarouselLayout, state: ScrollState) -> [(String, String)] {
+  var state = state
+  state.contentOffset = state.contentOffset.sanitized
+  let centered = prepared.centeredItem(at: state).map { "[\($0.section),\($0.item)]" } ?? "null"
+  let snap = prepared.targetContentOffset(proposed: state.contentOffset, velocity: .zero, at: state)
+  let recentered = prepared.recenteredOffset(state.contentOffset)
+  return [
+    ("looping", prepared.isLooping ? "true" : "false"), ("minimumLoopingCount", String(prepared.minimumLoopingCount)),
+    ("period", JSONWriter.number(prepared.period)), ("centered", centered),
+    ("snapOffset", JSONWriter.array([snap.x, snap.y])),
+    ("recenteredOffset", JSONWriter.array([recentered.x, recentered.y])),
+  ]
+}
+
+/// Looping carousel items: square at the viewport height unless sizes are given.
+func loopingInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
+  try input.refuseItemSizes(layout: LoopingEntry.name)
+  let height = input.viewport.value.height
+  return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
+}
+
+struct InspectLooping: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "looping",
+    abstract: "A carousel whose items repeat without end in both directions, snapping to the centre.",
+    discussion: """
+      Offset j·pitch (pitch = item width + spacing) centres item j mod n, for negative j too: \
+      offsets run about ±6.7e7 points (a content inset before the content). Each item is listed \
+      once, in the copy nearest the centre. Fewer items than fill the viewport plus one \
+      (minimumLoopingCount) make a plain, non-looping carousel.
+
+      Example: scrollwork inspect looping --viewport 375x300 --items 10 --offset -310,0
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var looping: LoopingOptions
+
+  func run() throws {
+    let input = options.input
+    let prepared = try looping.layout(itemSize: input.itemSize?.value).prepare(
+      items: loopingInputs(input), viewport: input.viewportValue)
+    let state = ScrollState(contentOffset: options.offset.value)
+    print(
+      Inspector.report(
+        name: LoopingEntry.name, prepared, state: state, all: options.all,
+        extra: loopingExtras(prepared, state: state)))
+  }
+}
+
+struct SimulateLooping: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "looping", abstract: "Scroll a looping carousel; releases snap an item to the centre.")
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var looping: LoopingOptions
+
+  func run() throws {
+    let input = options.input
+    let layout = looping.layout(itemSize: input.itemSize?.value)
+    let prepared = try layout.prepare(items: loopingInputs(input), viewport: input.viewportValue)
+    try Simulator.run(
+      name: LoopingEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options,
+      defaultRate: DecelerationRate(layout.preferredDecelerationRate))
+  }
+}

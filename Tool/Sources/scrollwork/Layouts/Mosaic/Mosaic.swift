@@ -1,0 +1,126 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import Raster
+import Scenes
+import ScrollPhysics
+import ToolOutput
+
+// The mosaic in the tool: presets, options, `inspect mosaic`,
+// `simulate mosaic`, its demo scene and its benchmark scenarios.
+
+/// The mosaic's presets.
+enum MosaicPreset: String, LayoutPreset {
+  /// Apple's sample: 200 pt segments, 1 pt gaps, a full-width opening, then
+  /// 50/50 → 2/3 + 1/3 → 1/3 + 2/3.
+  case appleMosaic
+
+  var layout: MosaicLayout {
+    switch self {
+    case .appleMosaic: .appleMosaic
+    }
+  }
+}
+
+extension MosaicLayout.Segment: @retroactive ExpressibleByArgument {}
+
+enum MosaicEntry: LayoutEntry {
+  static let name = "mosaic"
+  static let defaultPreset = MosaicPreset.appleMosaic
+  static let demoPresets = [MosaicPreset.appleMosaic]
+  static var inspectCommand: any ParsableCommand.Type { InspectMosaic.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateMosaic.self }
+  static var benchScenarios: [BenchScenario] { [.mosaic] }
+
+  /// The sample photos in a mosaic, filling the screen's width.
+  static func scene(_ preset: MosaicPreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "Mosaic (\(preset.rawValue) preset)",
+      summary: "Segments of one, two or three photos: full width, 50/50, 2/3 + 1/3 and 1/3 + 2/3, "
+        + "aspect-filled. A fling down, a rubber-band at the end, a drag back.",
+      demoScript:
+        "drag 0,-300 0.25; release; wait 1.4; drag 0,-260 0.2; release; wait 1.6; drag 0,200 0.3; release; wait 0.8",
+      make: { context in
+        let count = max(context.photos.count, 36)
+        let prepared = try preset.layout.prepare(
+          items: LayoutItems(count: count, size: .zero), viewport: Viewport(size: context.size, scale: context.scale))
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState()),
+          name: "mosaic", region: Rect(origin: .zero, size: context.size),
+          photo: { context.photo($0.id.item) }, style: { _ in ElementStyle() }, background: .white,
+          debug: context.debug)
+      })
+  }
+}
+
+/// `mosaic`'s own options: a preset, then any value over it.
+struct MosaicOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = MosaicEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "Each segment's height, > 0.")
+  var segmentHeight: Double?
+
+  @Option(parsing: .unconditional, help: "The gap after each cut and between segments, ≥ 0.")
+  var spacing: Double?
+
+  @Option(
+    parsing: .upToNextOption,
+    help: "The segment styles that repeat after the opening, in order (default: the preset's).")
+  var cycle: [MosaicLayout.Segment] = []
+
+  func validate() throws {
+    try Check.positive(segmentHeight, "--segment-height")
+    try Check.nonNegative(spacing, "--spacing")
+  }
+
+  var layout: MosaicLayout {
+    var layout = preset.layout
+    if let segmentHeight { layout.segmentHeight = segmentHeight }
+    if let spacing { layout.spacing = spacing }
+    if !cycle.isEmpty { layout.cycle = cycle }
+    return layout
+  }
+}
+
+/// Mosaic items: their sizes are not read, so `--items N` alone will do.
+func mosaicItems(_ input: LayoutInputOptions) throws -> LayoutItems {
+  try input.layoutItems(defaultItemSize: .zero)
+}
+
+struct InspectMosaic: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: MosaicEntry.name,
+    abstract: "A mosaic of fixed-height segments (Apple's sample), exact for every rectangle.",
+    discussion: """
+      Items' sizes are not read: give --items N (or --sections). Segment k of a section spans \
+      spacing + k·(h + spacing) to (k + 1)·(h + spacing); cuts are at ⌈W·fraction⌉.
+
+      Example: scrollwork inspect mosaic --viewport 390x844 --items 20 --offset 0,400
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var mosaic: MosaicOptions
+
+  func run() throws {
+    let prepared = try mosaic.layout.prepare(items: mosaicItems(options.input), viewport: options.input.viewportValue)
+    print(
+      Inspector.report(
+        name: MosaicEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all,
+        extra: [("preset", JSONWriter.string(mosaic.preset.rawValue))]))
+  }
+}
+
+struct SimulateMosaic: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: MosaicEntry.name, abstract: "Scroll a mosaic.")
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var mosaic: MosaicOptions
+
+  func run() throws {
+    let prepared = try mosaic.layout.prepare(items: mosaicItems(options.input), viewport: options.input.viewportValue)
+    try Simulator.run(
+      name: MosaicEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+  }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import Raster
+import Scenes
+import ScrollPhysics
+
+// The prominent-cell list in the tool: options, `inspect prominent`,
+// `simulate prominent`, its demo scene and the benchmark.
+
+/// The prominent layout's presets.
+enum ProminentPreset: String, LayoutPreset {
+  /// The seed's values: 10 pt apart, items a pitch from the centre at half
+  /// size and half alpha, snapping to the nearest item at the fast rate.
+  case standard
+
+  func layout(itemSize: Size) -> ProminentLayout {
+    switch self {
+    case .standard: ProminentLayout(itemSize: itemSize)
+    }
+  }
+}
+
+enum ProminentEntry: LayoutEntry {
+  static let name = "prominent"
+  static let defaultPreset = ProminentPreset.standard
+  static let demoPresets = [ProminentPreset.standard]
+  static var inspectCommand: any ParsableCommand.Type { InspectProminent.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateProminent.self }
+  static var benchScenarios: [BenchScenario] { [.prominent] }
+
+  /// A vertical list where the centred item is full size.
+  static func scene(_ preset: ProminentPreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "Prominent list",
+      summary: "A vertical list whose centred item is full size; the others shrink and fade. Snaps to an item.",
+      demoScript: "drag 0,-260 0.25; release; wait 1.2; drag 0,120 0.2; release; wait 1",
+      make: { context in
+        // Leave a margin on wide screens; on tiny ones use most of the width.
+        let side = max(8, min(context.size.width - 80, 260, context.size.width * 0.8))
+        let layout = preset.layout(itemSize: Size(width: side, height: side))
+        let region = Rect(origin: .zero, size: context.size)
+        let prepared = try layout.prepare(
+          items: LayoutItems(context.photoSizes), viewport: Viewport(size: region.size, scale: context.scale))
+        let scrolling = ScrollConfiguration(decelerationRate: DecelerationRate(layout.preferredDecelerationRate))
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
+          name: "list", region: region, photo: { context.photo($0.id.item) },
+          style: { _ in ElementStyle(cornerRadius: 14) }, background: Color(hex: 0x121212), debug: context.debug)
+      })
+  }
+}
+
+/// `prominent`'s own options.
+struct ProminentOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = ProminentEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "Space between items, ≥ 0.")
+  var lineSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "The scale of items a pitch or more from the centre, 0…1.")
+  var minScale: Double?
+
+  @Option(parsing: .unconditional, help: "The alpha of items a pitch or more from the centre, 0…1.")
+  var minAlpha: Double?
+
+  @Option(parsing: .unconditional, help: "Snapping (default: the preset's).")
+  var snap: SnapArgument?
+
+  func validate() throws {
+    try Check.nonNegative(lineSpacing, "--line-spacing")
+    try Check.inRange(minScale, 0...1, "--min-scale")
+    try Check.inRange(minAlpha, 0...1, "--min-alpha")
+  }
+
+  func layout(input: LayoutInputOptions) throws -> ProminentLayout {
+    try input.refuseItemSizes(layout: ProminentEntry.name)
+    guard let size = input.itemSize?.value else {
+      throw ValidationError("prominent needs --item-size WxH (every item has that size) with --items N or --sections")
+    }
+    return layout(itemSize: size)
+  }
+
+  func layout(itemSize size: Size) -> ProminentLayout {
+    var layout = preset.layout(itemSize: size)
+    if let lineSpacing { layout.lineSpacing = lineSpacing }
+    if let minScale { layout.minScale = minScale }
+    if let minAlpha { layout.minAlpha = minAlpha }
+    if let snap { layout.snapping = snap.value }
+    return layout
+  }
+}
+
+struct InspectProminent: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "prominent",
+    abstract: "A vertical list whose item nearest the centre is full size and opaque, the others smaller and fainter.",
+    discussion: """
+      Offset 0,i·pitch (pitch = item height + line spacing) centres item i.
+
+      Example: scrollwork inspect prominent --viewport 375x400 --items 20 --item-size 200x200 --offset 0,315
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var prominent: ProminentOptions
+
+  func run() throws {
+    let input = options.input
+    let prepared = try prominent.layout(input: input).prepare(items: input.layoutItems(), viewport: input.viewportValue)
+    let state = ScrollState(contentOffset: options.offset.value)
+    print(
+      Inspector.report(
+        name: ProminentEntry.name, prepared, state: state, all: options.all,
+        extra: centeredExtras(prepared, state: state)))
+  }
+}
+
+struct SimulateProminent: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "prominent",
+    abstract: "Scroll a prominent-cell list (fast deceleration by default); releases snap an item to the centre.")
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var prominent: ProminentOptions
+
+  func run() throws {
+    let input = options.input
+    let layout = try prominent.layout(input: input)
+    let prepared = try layout.prepare(items: input.layoutItems(), viewport: input.viewportValue)
+    try Simulator.run(
+      name: ProminentEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options,
+      defaultRate: layout.decelerationRate)
+  }
+}

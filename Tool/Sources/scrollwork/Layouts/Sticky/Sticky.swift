@@ -1,0 +1,223 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import Raster
+import Scenes
+import ScrollPhysics
+
+// The stretchy/sticky roster in the tool: presets, options,
+// `inspect sticky`, `simulate sticky`, its demo scene and the benchmark.
+
+/// The sticky-header layout's presets.
+enum StickyPreset: String, LayoutPreset {
+  /// No effects: a plain sectioned list.
+  case plain
+  /// The "Jungle Cup" roster: every effect on, with the seed's sizes.
+  case jungleCup
+
+  var layout: StickyHeaderLayout {
+    switch self {
+    case .plain: StickyHeaderLayout()
+    case .jungleCup: .jungleCup
+    }
+  }
+}
+
+enum StickyEntry: LayoutEntry {
+  static let name = "sticky"
+  static let defaultPreset = StickyPreset.plain
+  static let demoPresets = [StickyPreset.jungleCup]
+  static var inspectCommand: any ParsableCommand.Type { InspectSticky.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateSticky.self }
+  static var benchScenarios: [BenchScenario] { [.stickyRoster] }
+
+  /// The Jungle Cup screen: a stretchy, darkening header photo, a sticky
+  /// menu, sticky section headers and parallax photo cells.
+  static func scene(_ preset: StickyPreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "Stretchy header, sticky menu and section headers",
+      summary: "Pull down: the header stretches. Scroll up: it darkens and goes, the menu and section headers "
+        + "stick, the photos move inside their cells (parallax).",
+      demoScript: "drag 0,140 0.35; release; wait 0.8; drag 0,-420 0.3; release; wait 1.6",
+      make: { context in
+        let layout = preset.layout
+        let sections = (0..<4).map { _ in ItemSizes.uniform(Size(width: context.size.width, height: 200), count: 5) }
+        let prepared = try layout.prepare(
+          items: LayoutItems(sections: sections), viewport: Viewport(size: context.size, scale: context.scale))
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState()),
+          name: "list", region: Rect(origin: .zero, size: context.size),
+          photo: { a in
+            switch a.id.kind {
+            case .cell: context.photo(a.id.section * 5 + a.id.item + 1)
+            case .stretchyHeader: context.photo(0)
+            default: nil
+            }
+          },
+          style: { a in
+            switch a.id.kind {
+            case .cell, .stretchyHeader: ElementStyle()
+            case .header:
+              ElementStyle(
+                fill: Color(hex: 0xF2F2F7), label: "Group \(a.id.section + 1)", labelSize: 17,
+                labelColor: .black, labelPlacement: .bottomLeading)
+            case .footer: ElementStyle(fill: Color(hex: 0xE5E5EA))
+            default: ElementStyle(fill: Color(hex: 0x1C1C1E), label: "Matches   Teams   Table", labelSize: 16)
+            }
+          },
+          background: .white, debug: context.debug)
+      })
+  }
+}
+
+/// `sticky`'s own options: a preset, then any size or behaviour over it.
+struct StickyOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = StickyEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "Top header height (0 for none).")
+  var headerHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Menu bar height (0 for none).")
+  var menuHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Section header height (0 for none).")
+  var sectionHeaderHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Section footer height (0 for none).")
+  var sectionFooterHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Every cell full width with this height (items' sizes ignored).")
+  var cellHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Every cell this size, WxH (items' sizes ignored).")
+  var cellSize: SizeArgument?
+
+  @Flag(help: "Cells take their items' sizes (default for the plain preset; items default to full width x 44).")
+  var itemCells = false
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out with this estimated cell size, WxH (cells must take their items' sizes: --item-cells or the \
+      plain preset); the items' sizes are the real ones, learnt as cells come into view (simulate).
+      """)
+  var estimated: SizeArgument?
+
+  @Option(parsing: .unconditional, help: "Space between the cells of a section.")
+  var lineSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "Space between the cells and the left and right edges.")
+  var interItemSpacing: Double?
+
+  @Flag(inversion: .prefixedNo, help: "Stretch the header when pulled down; keep it under the content.")
+  var stretchyHeader: Bool?
+
+  @Flag(inversion: .prefixedNo, help: "Darken the header as the content covers it.")
+  var headerOverlay: Bool?
+
+  @Option(parsing: .unconditional, help: "The header overlay's largest alpha, 0...1.")
+  var maxOverlayAlpha: Double?
+
+  @Flag(inversion: .prefixedNo, help: "Stick the menu to the top of the viewport.")
+  var stickyMenu: Bool?
+
+  @Flag(inversion: .prefixedNo, help: "Stick section headers under the menu while their section shows.")
+  var stickySectionHeaders: Bool?
+
+  @Flag(inversion: .prefixedNo, help: "Move cells' photos against the scroll.")
+  var parallax: Bool?
+
+  @Option(parsing: .unconditional, help: "The largest parallax shift, in points.")
+  var maxParallax: Double?
+
+  func validate() throws {
+    try Check.size(estimated?.value, "--estimated", positive: true)
+    try Check.nonNegative(headerHeight, "--header-height")
+    try Check.nonNegative(menuHeight, "--menu-height")
+    try Check.nonNegative(sectionHeaderHeight, "--section-header-height")
+    try Check.nonNegative(sectionFooterHeight, "--section-footer-height")
+    try Check.nonNegative(cellHeight, "--cell-height")
+    try Check.size(cellSize?.value, "--cell-size")
+    try Check.nonNegative(lineSpacing, "--line-spacing")
+    try Check.nonNegative(interItemSpacing, "--inter-item-spacing")
+    try Check.inRange(maxOverlayAlpha, 0...1, "--max-overlay-alpha")
+    try Check.nonNegative(maxParallax, "--max-parallax")
+  }
+
+  func layout() throws -> StickyHeaderLayout {
+    var layout = preset.layout
+    if let headerHeight { layout.headerHeight = headerHeight }
+    if let menuHeight { layout.menuHeight = menuHeight }
+    if let sectionHeaderHeight { layout.sectionHeaderHeight = sectionHeaderHeight }
+    if let sectionFooterHeight { layout.sectionFooterHeight = sectionFooterHeight }
+    let cellChoices = (cellHeight != nil ? 1 : 0) + (cellSize != nil ? 1 : 0) + (itemCells ? 1 : 0)
+    guard cellChoices <= 1 else { throw ValidationError("give one of --cell-height, --cell-size, --item-cells") }
+    if let cellHeight { layout.cellSize = .fullWidth(height: cellHeight) }
+    if let cellSize { layout.cellSize = .fixed(cellSize.value) }
+    if itemCells { layout.cellSize = .items }
+    if let lineSpacing { layout.lineSpacing = lineSpacing }
+    if let interItemSpacing { layout.interItemSpacing = interItemSpacing }
+    if let stretchyHeader { layout.isHeaderStretchy = stretchyHeader }
+    if let headerOverlay { layout.isHeaderOverlayEnabled = headerOverlay }
+    if let maxOverlayAlpha { layout.maxHeaderOverlayAlpha = maxOverlayAlpha }
+    if let stickyMenu { layout.isMenuSticky = stickyMenu }
+    if let stickySectionHeaders { layout.areSectionHeadersSticky = stickySectionHeaders }
+    if let parallax { layout.isCellParallaxEnabled = parallax }
+    if let maxParallax { layout.maxCellParallax = maxParallax }
+    return layout
+  }
+
+  /// The items; those without a given size are full width by 44 pt (a
+  /// plain table row), which `--cell-height`/`--cell-size` and the
+  /// jungleCup preset override anyway.
+  func items(_ input: LayoutInputOptions) throws -> LayoutItems {
+    try input.layoutItems(defaultItemSize: Size(width: input.viewportValue.size.width, height: 44))
+  }
+
+  /// Prepares the layout from the items, or with `--estimated` from the
+  /// estimate (the items' sizes are then the real ones, learnt as cells
+  /// come into view).
+  func prepare(_ input: LayoutInputOptions) throws -> PreparedStickyHeaderLayout {
+    try layout().prepare(items: items(input), estimate: estimated?.value, viewport: input.viewportValue)
+  }
+}
+
+struct InspectSticky: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: StickyEntry.name,
+    abstract: "A sectioned list with a stretchy header, sticky menu and section headers, and parallax cells.",
+    discussion: """
+      Kinds: supplementary:stretchyHeader (the top header; its overlayAlpha is the darkening), \
+      supplementary:menu, supplementary:header and supplementary:footer (per section), cell \
+      (content = the photo's rect when parallax is on).
+
+      Example: scrollwork inspect sticky --preset jungleCup --viewport 390x844 --sections 4,6,3 --offset 0,-100
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var sticky: StickyOptions
+
+  func run() throws {
+    let prepared = try sticky.prepare(options.input)
+    print(
+      Inspector.report(
+        name: StickyEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+        all: options.all))
+  }
+}
+
+struct SimulateSticky: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: StickyEntry.name, abstract: "Scroll the sticky-header layout.")
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var sticky: StickyOptions
+
+  func run() throws {
+    try Simulator.run(
+      name: StickyEntry.name, sticky.layout(), items: sticky.items(options.input), estimate: sticky.estimated?.value,
+      options: options)
+  }
+}

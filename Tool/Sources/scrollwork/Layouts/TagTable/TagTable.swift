@@ -1,0 +1,238 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import Raster
+import Scenes
+import ScrollPhysics
+import ToolOutput
+
+// The table of tag clouds in the tool: rows exactly as tall as their
+// clouds (the seed's collection view inside each table row, without a
+// second layout pass). `inspect tag-table`, `simulate tag-table` and its
+// demo scene.
+
+/// The tag table's presets.
+enum TagTablePreset: String, LayoutPreset {
+  /// 1 pt between rows; the tag cloud's standard preset inside each row.
+  case standard
+
+  var layout: TagTableLayout {
+    switch self {
+    case .standard: TagTableLayout(cloud: TagCloudLayout(), rowSpacing: 1)
+    }
+  }
+}
+
+enum TagTableEntry: LayoutEntry {
+  static let name = "tag-table"
+  static let defaultPreset = TagTablePreset.standard
+  static let demoPresets = [TagTablePreset.standard]
+  static var inspectCommand: any ParsableCommand.Type { InspectTagTable.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateTagTable.self }
+  static var benchScenarios: [BenchScenario] { [] }
+
+  /// `rows` rows of 3 to 14 words each, the same for the same arguments.
+  static func rowTexts(rows: Int, seed: UInt64 = 11) -> [[String]] {
+    var rng = BenchRandom(seed: seed)
+    let words = SampleWords.all
+    return (0..<rows).map { _ in
+      (0..<(3 + Int(rng.next() % 12))).map { _ in words[Int(rng.next() % UInt64(words.count))] }
+    }
+  }
+
+  static func scene(_ preset: TagTablePreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "A table of tag clouds",
+      summary: "Each row holds a cloud of word tags and is exactly as tall as its cloud (its fitting size); "
+        + "nothing scrolls inside a row. A fling down, a drag back.",
+      demoScript: "drag 0,-360 0.3; release; wait 1.5; drag 0,200 0.3; release; wait 1",
+      make: { context in
+        let rows = rowTexts(rows: 40)
+        let text = try TagText(size: 15, padding: (6, 10), scale: context.scale)
+        let viewport = Viewport(size: context.size, scale: context.scale)
+        let prepared = try prepareTable(preset.layout, rows: rows, text: text, viewport: viewport)
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState()), name: "table",
+          region: Rect(origin: .zero, size: context.size), photo: { _ in nil }, style: { _ in ElementStyle() },
+          background: Color(hex: 0xC7C7CC), debug: context.debug,
+          draw: { a, canvas, origin, clip in
+            if a.id.kind == TagTableLayout.rowKind {
+              canvas.fill(a.frame.offsetBy(dx: origin.x, dy: origin.y), .white, clip: clip)
+            } else if a.id.kind == .cell, a.id.section < rows.count, a.id.item < rows[a.id.section].count {
+              text.draw(rows[a.id.section][a.id.item], a, on: &canvas, origin: origin, clip: clip)
+            }
+          })
+      })
+  }
+
+  /// The table: each row's tags measured at the row's width.
+  static func prepareTable(
+    _ layout: TagTableLayout, rows: [[String]], text: TagText, viewport: Viewport
+  ) throws -> PreparedTagTableLayout {
+    let width = layout.cloud.maxTagWidth(forWidth: layout.rowWidth(forWidth: viewport.size.width))
+    let sections = rows.map { ItemSizes.each($0.map { text.size($0, maxWidth: width) }) }
+    return try layout.prepare(items: LayoutItems(sections: sections), viewport: viewport)
+  }
+
+  /// `--rows N` (each row is a cloud of sample words; their size is the text's).
+  static func itemArguments(count: Int, size: Size) -> [String] { ["--rows", String(count)] }
+}
+
+/// `tag-table`'s options.
+struct TagTableOptions: ParsableArguments {
+  @Option(help: "Start from a preset.")
+  var preset = TagTableEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "The viewport (scroll view bounds) size, WxH in points.")
+  var viewport: SizeArgument
+
+  @Option(parsing: .unconditional, help: "The number of rows, each a cloud of 3 to 14 words: 0…100000.")
+  var rows: Int = 20
+
+  @Option(parsing: .unconditional, help: "The text size in points: 1…200.")
+  var fontSize: Double = 15
+
+  @Option(parsing: .unconditional, help: "The padding around the text, V,H (two numbers) in points, each ≥ 0.")
+  var padding = PairArgument(Point(x: 6, y: 10))
+
+  @Option(parsing: .unconditional, help: "Space between rows, ≥ 0.")
+  var rowSpacing: Double?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out every tag at this estimated size, WxH; a tag's real size (its text's) is learnt as it comes \
+      into view (simulate), its row re-flowed and re-sized with the anchor held. Inspect shows the estimates.
+      """)
+  var estimated: SizeArgument?
+
+  func validate() throws {
+    try Check.viewport(viewport.value)
+    try Check.count(rows, 0...100_000, "--rows")
+    try Check.inRange(fontSize, 1...200, "--font-size")
+    try Check.nonNegative(padding.value.x, "--padding")
+    try Check.nonNegative(padding.value.y, "--padding")
+    try Check.nonNegative(rowSpacing, "--row-spacing")
+    try Check.size(estimated?.value, "--estimated", positive: true)
+  }
+
+  /// The preset with the options over it.
+  var layout: TagTableLayout {
+    var layout = preset.layout
+    if let rowSpacing { layout.rowSpacing = rowSpacing }
+    return layout
+  }
+
+  /// The words of each row.
+  var rowTexts: [[String]] { TagTableEntry.rowTexts(rows: rows) }
+
+  /// What measures a tag's text.
+  func tagText() throws -> TagText {
+    try TagText(size: fontSize, padding: (padding.value.x, padding.value.y), scale: 2)
+  }
+
+  /// The table of `texts`: each tag measured from its text, or with
+  /// `--estimated` every tag the estimate (its text is measured later, as
+  /// it comes into view).
+  func prepare(_ texts: [[String]], text: TagText) throws -> PreparedTagTableLayout {
+    let layout = self.layout
+    let viewport = Viewport(size: viewport.value)
+    if let estimated {
+      return try layout.prepare(
+        estimated: LayoutItems(sectionCounts: texts.map(\.count), size: estimated.value), viewport: viewport)
+    }
+    return try TagTableEntry.prepareTable(layout, rows: texts, text: text, viewport: viewport)
+  }
+
+  /// The table and its rows' words.
+  func prepare() throws -> (PreparedTagTableLayout, [[String]]) {
+    let texts = rowTexts
+    return (try prepare(texts, text: tagText()), texts)
+  }
+}
+
+struct InspectTagTable: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: TagTableEntry.name,
+    abstract: "A list whose rows each hold a tag cloud and are exactly as tall as it.",
+    discussion: """
+      Kinds: decoration:row (section = row) and cell (section = row, item = tag, with its "text"). \
+      A row's height is its cloud's fitting height at the row's width. With --estimated WxH every \
+      tag is that size instead, and the rows as tall as those clouds.
+
+      Example: scrollwork inspect tag-table --viewport 390x844 --rows 5
+      """)
+
+  @OptionGroup var table: TagTableOptions
+
+  @Option(parsing: .unconditional, help: "The content offset X,Y.")
+  var offset = PointArgument(.zero)
+
+  @Flag(help: "Print every element, not only those in the visible rect.")
+  var all = false
+
+  func validate() throws { try Check.offset(offset.value, "--offset") }
+
+  func run() throws {
+    let (prepared, rows) = try table.prepare()
+    var state = ScrollState(contentOffset: offset.value)
+    state.contentOffset = state.contentOffset.sanitized
+    let elements = (all ? prepared.allAttributes(at: state) : prepared.visibleAttributes(at: state))
+      .sorted { $0.id < $1.id }
+    var o = JSONObject()
+    o.add("layout", TagTableEntry.name)
+    o.add("viewport", prepared.viewport.size)
+    o.add("offset", state.contentOffset)
+    o.add("contentSize", prepared.contentSize(at: state))
+    o.add("elements", raw: "[" + elements.map { tagJSON($0, texts: rows) }.joined(separator: ",") + "]")
+    print(o.text)
+  }
+}
+
+struct SimulateTagTable: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: TagTableEntry.name, abstract: "Scroll the table of tag clouds.",
+    discussion: """
+      With --estimated WxH, tags start at that size and are measured from their text as they come into \
+      view; each line then carries "anchor", "anchorScreenY", "correction" and "measured", as in simulate \
+      tags, and --elements gives each tag's "text".
+
+      Example: scrollwork simulate tag-table --viewport 390x844 --rows 2000 --estimated 80x30 \\
+               --offset 0,60000 --script "drag 0,3000 0.3; release; wait 1.5"
+      """)
+
+  @OptionGroup var table: TagTableOptions
+  @OptionGroup var options: RunOptions
+
+  func run() throws {
+    let gestures = try options.gestureScript()
+    if table.estimated != nil {
+      let rows = table.rowTexts
+      let text = try table.tagText()
+      try Simulator.runSelfSizing(
+        table.prepare(rows, text: text), offset: options.offset.value, gestures: gestures, fps: options.fps,
+        elements: options.elements,
+        measure: { id, maxWidth in
+          guard id.kind == .cell, id.section >= 0, id.section < rows.count, id.item >= 0,
+            id.item < rows[id.section].count
+          else {
+            return nil
+          }
+          return text.size(rows[id.section][id.item], maxWidth: maxWidth)
+        },
+        elementJSON: { tagJSON($0, texts: rows) })
+      return
+    }
+    let (prepared, _) = try table.prepare()
+    var scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: options.offset.value))
+    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
+    if start != options.offset.value {
+      scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: start))
+    }
+    let withElements = options.elements
+    try gestures.run(on: &scroller, fps: options.fps) { scroller, time in
+      print(Simulator.frameJSON(time: time, scroller: &scroller, elements: withElements))
+    }
+  }
+}

@@ -1,0 +1,292 @@
+import ArgumentParser
+import Benchmarks
+import LayoutCore
+import LayoutHost
+import Raster
+import Scenes
+import ScrollPhysics
+import ToolOutput
+
+// The waterfall in the tool: presets, options, `inspect waterfall`,
+// `simulate waterfall`, its demo scene and its benchmark scenarios.
+
+/// The waterfall's presets.
+enum WaterfallPreset: String, LayoutPreset {
+  /// CHTCollectionViewWaterfallLayout's defaults: 2 columns, 10 pt spacings.
+  case cht
+  /// A photo wall: 3 columns, 2 pt spacings.
+  case photos
+
+  var layout: WaterfallLayout {
+    switch self {
+    case .cht: WaterfallLayout()
+    case .photos: WaterfallLayout(columnCount: 3, columnSpacing: 2, itemSpacing: 2)
+    }
+  }
+}
+
+extension WaterfallLayout.Direction: @retroactive ExpressibleByArgument {}
+
+enum WaterfallEntry: LayoutEntry {
+  static let name = "waterfall"
+  static let defaultPreset = WaterfallPreset.cht
+  static let demoPresets = [WaterfallPreset.cht]
+  static var inspectCommand: any ParsableCommand.Type { InspectWaterfall.self }
+  static var simulateCommand: any ParsableCommand.Type { SimulateWaterfall.self }
+  static var benchScenarios: [BenchScenario] { [.waterfall] }
+
+  /// The sample photos in columns at their own aspect ratios.
+  static func scene(_ preset: WaterfallPreset) -> SceneEntry {
+    SceneEntry(
+      name: sceneName(preset), layout: name, preset: preset.rawValue,
+      title: "Waterfall (\(preset.rawValue) preset)",
+      summary: "Photos at their own aspect ratios, each placed in the shortest column. "
+        + "A fling down, a rubber-band at the end, a drag back.",
+      demoScript:
+        "drag 0,-300 0.25; release; wait 1.4; drag 0,-260 0.2; release; wait 1.6; drag 0,200 0.3; release; wait 0.8",
+      make: { context in
+        let sizes = (0..<max(context.photos.count, 48)).map { context.photoSizes[$0 % context.photos.count] }
+        let prepared = try preset.layout.prepare(
+          items: LayoutItems(sizes), viewport: Viewport(size: context.size, scale: context.scale))
+        return ScrollerScene(
+          scroller: LayoutScroller(layout: prepared, state: ScrollState()),
+          name: "waterfall", region: Rect(origin: .zero, size: context.size),
+          photo: { context.photo($0.id.item) }, style: { _ in ElementStyle(cornerRadius: 6) },
+          background: Color(hex: 0xF2F2F7), debug: context.debug)
+      })
+  }
+
+  /// The sizes `replay waterfall` gives its items: photo-like sizes in a
+  /// cycle of 97. A section of more than `WaterfallLayout.maximumItemCount`
+  /// items gets one size for all (no array per item), so that the layout
+  /// refuses the count, naming its limit, before anything per item is
+  /// allocated (a cycle would ask for 16 bytes per item first).
+  static var replaySizes: ItemSizeSource {
+    let cycle = ItemSizeSource.cycling(photoLikeSizes(97))
+    let first = photoLikeSizes(1)[0]
+    return ItemSizeSource { section, count, viewport in
+      count > WaterfallLayout.maximumItemCount ? .uniform(first, count: count) : cycle.sizes(section, count, viewport)
+    }
+  }
+
+  /// `n` photo-like sizes (landscape, portrait, square, panorama), the same
+  /// for the same `n`.
+  static func photoLikeSizes(_ n: Int) -> [Size] {
+    let shapes = [
+      Size(width: 4032, height: 3024), Size(width: 3024, height: 4032), Size(width: 1920, height: 1080),
+      Size(width: 1080, height: 1920), Size(width: 3000, height: 3000), Size(width: 6000, height: 2000),
+    ]
+    var rng = BenchRandom(seed: 42)
+    return (0..<n).map { _ in shapes[Int(rng.next() % UInt64(shapes.count))] }
+  }
+}
+
+/// `waterfall`'s own options: a preset, then any value over it.
+struct WaterfallOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Start from a preset.")
+  var preset = WaterfallEntry.defaultPreset
+
+  @Option(parsing: .unconditional, help: "The number of columns: 1…\(WaterfallLayout.maximumColumnCount).")
+  var columns: Int?
+
+  @Option(parsing: .unconditional, help: "Space between columns, ≥ 0.")
+  var columnSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "Space between the items of a column, ≥ 0.")
+  var itemSpacing: Double?
+
+  @Option(parsing: .unconditional, help: "Section insets top,left,bottom,right, each ≥ 0.")
+  var sectionInset: InsetsArgument?
+
+  @Option(parsing: .unconditional, help: "Section header height, ≥ 0 (0 for none).")
+  var headerHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Section footer height, ≥ 0 (0 for none).")
+  var footerHeight: Double?
+
+  @Option(parsing: .unconditional, help: "Which side column 0 is on.")
+  var direction: WaterfallLayout.Direction?
+
+  @Option(parsing: .unconditional, help: "N photo-like items (landscape, portrait, square, panorama) instead of sizes.")
+  var photosLike: Int?
+
+  @Option(
+    parsing: .unconditional,
+    help: """
+      Lay out with this estimated item size, WxH (its aspect ratio at the column's width); the items' sizes \
+      are the real ones, learnt as cells come into view (simulate) with the anchor held. Inspect shows the \
+      estimates.
+      """)
+  var estimated: SizeArgument?
+
+  func validate() throws {
+    try Check.count(columns, 1...WaterfallLayout.maximumColumnCount, "--columns")
+    try Check.nonNegative(columnSpacing, "--column-spacing")
+    try Check.nonNegative(itemSpacing, "--item-spacing")
+    try Check.insets(sectionInset?.value, "--section-inset")
+    try Check.nonNegative(headerHeight, "--header-height")
+    try Check.nonNegative(footerHeight, "--footer-height")
+    try Check.count(photosLike, 0...10_000_000, "--photos-like")
+    try Check.size(estimated?.value, "--estimated", positive: true)
+  }
+
+  var layout: WaterfallLayout {
+    var layout = preset.layout
+    if let columns { layout.columnCount = columns }
+    if let columnSpacing { layout.columnSpacing = columnSpacing }
+    if let itemSpacing { layout.itemSpacing = itemSpacing }
+    if let sectionInset { layout.sectionInset = sectionInset.value }
+    if let headerHeight { layout.headerHeight = headerHeight }
+    if let footerHeight { layout.footerHeight = footerHeight }
+    if let direction { layout.direction = direction }
+    return layout
+  }
+
+  func items(_ input: LayoutInputOptions) throws -> LayoutItems {
+    guard let photosLike else { return try input.layoutItems() }
+    guard input.itemSizes == nil, input.items == nil, input.sections == nil else {
+      throw ValidationError("give either --photos-like N or item sizes, not both")
+    }
+    return LayoutItems(WaterfallEntry.photoLikeSizes(photosLike))
+  }
+}
+
+/// The options of both commands, with `--photos-like` in place of sizes.
+struct WaterfallInput {
+  /// The waterfall of the items, or with `--estimated` of the estimate.
+  static func prepare(_ input: LayoutInputOptions, _ options: WaterfallOptions) throws -> PreparedWaterfallLayout {
+    try options.layout.prepare(
+      items: options.items(input), estimate: options.estimated?.value, viewport: input.viewportValue)
+  }
+}
+
+struct InspectWaterfall: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: WaterfallEntry.name,
+    abstract: "Pinterest-style columns: each item goes into the shortest column at its own aspect ratio.",
+    discussion: """
+      Items are --item-sizes (intrinsic sizes; an item's height is column width × h/w), or \
+      --photos-like N. Ties go to the leftmost column (the rightmost with --direction rightToLeft). \
+      With --estimated WxH every item is laid out at that aspect ratio instead.
+
+      Example: scrollwork inspect waterfall --viewport 390x844 --columns 3 --column-spacing 4 \\
+                 --item-spacing 4 --photos-like 100 --offset 0,500
+      """)
+
+  @OptionGroup var options: InspectOptions
+  @OptionGroup var waterfall: WaterfallOptions
+
+  func run() throws {
+    let prepared = try WaterfallInput.prepare(options.input, waterfall)
+    print(
+      Inspector.report(
+        name: WaterfallEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+        all: options.all, extra: [("preset", JSONWriter.string(waterfall.preset.rawValue))]))
+  }
+}
+
+struct SimulateWaterfall: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: WaterfallEntry.name, abstract: "Scroll a waterfall.",
+    discussion: """
+      With --estimated WxH, items start at that aspect ratio and take their own as they come into view; \
+      each line then carries "anchor", "anchorScreenY", "correction" and "measured", as in simulate tags.
+
+      Example: scrollwork simulate waterfall --viewport 390x844 --photos-like 2000 --estimated 3x4 \\
+               --offset 0,60000 --script "drag 0,3000 0.3; release; wait 1.5"
+      """)
+
+  @OptionGroup var options: SimulateOptions
+  @OptionGroup var waterfall: WaterfallOptions
+
+  @Flag(help: "With --estimated: leave the columns' starts unsettled at the top (to compare).")
+  var noSettle = false
+
+  func run() throws {
+    let items = try waterfall.items(options.input)
+    guard let estimate = waterfall.estimated?.value else {
+      try Simulator.run(name: WaterfallEntry.name, waterfall.layout, items: items, estimate: nil, options: options)
+      return
+    }
+    try WaterfallSimulation.run(
+      waterfall.layout, items: items, estimate: estimate, options: options, settles: !noSettle)
+  }
+}
+
+/// `simulate waterfall --estimated`: the self-sizing scroller's frames
+/// (`Simulator.runSelfSizing`'s lines), plus the settle of the slack at
+/// the top: in the first frame where a column's start lies below its
+/// section's top by more than 1 pt within the visible rectangle or a
+/// quarter of a viewport above it (`PreparedWaterfallLayout.needsSettle`),
+/// the layout is settled (`settled()`), the anchor kept by an offset
+/// correction, and for the next `WaterfallSettle.defaultDuration` seconds
+/// the elements shown are the settle's (every element moving once by
+/// identity). Each line carries `"settle"`: the settle's progress, or
+/// `null`.
+enum WaterfallSimulation {
+  /// How far above the visible rectangle, as a fraction of the viewport's
+  /// height, a slack starts a settle.
+  static let settleMargin = 0.25
+
+  static func run(
+    _ layout: WaterfallLayout, items: LayoutItems, estimate: Size, options: SimulateOptions, settles: Bool
+  ) throws {
+    let prepared = try layout.prepare(items: items, estimate: estimate, viewport: options.input.viewportValue)
+    let configuration = options.configuration()
+    var scroller = SelfSizingScroller(layout: prepared, offset: options.offset.value, configuration: configuration)
+    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
+    if start != options.offset.value {
+      scroller = SelfSizingScroller(layout: prepared, offset: start, configuration: configuration)
+    }
+    let withElements = options.elements
+    var visible: [LayoutAttributes] = []
+    var settle: WaterfallSettle?
+    try options.gestureScript().run(on: &scroller, fps: options.fps) { scroller, time in
+      visible.removeAll(keepingCapacity: true)
+      let frame = scroller.layoutFrame(measure: { id, _ in items.size(of: id) }, into: &visible)
+      var correction = frame.correction
+      if let running = settle, running.isFinished(at: time) { settle = nil }
+      if settles, settle == nil {
+        let offset = scroller.surface.contentOffset
+        let size = scroller.layout.viewport.size
+        let margin = size.height * settleMargin
+        let ahead = Rect(x: offset.x, y: offset.y - margin, width: size.width, height: size.height + margin)
+        if scroller.layout.needsSettle(in: ahead), let settled = try? scroller.layout.settled() {
+          let before = scroller.layout
+          let mark = before.mark(.firstVisible, at: offset)
+          correction += scroller.replaceLayout(settled, keeping: mark)
+          settle = WaterfallSettle(
+            from: before, at: offset, to: settled, at: scroller.surface.contentOffset, startTime: time)
+        }
+      }
+      if let settle {
+        visible.removeAll(keepingCapacity: true)
+        settle.elements(at: time, offset: scroller.surface.contentOffset, into: &visible)
+      }
+      var o = JSONObject()
+      o.add("time", time)
+      o.add("offset", scroller.surface.contentOffset)
+      o.add("velocity", scroller.surface.velocity)
+      o.add("phase", scroller.surface.phase.rawValue)
+      switch frame.anchor {
+      case .element(let id, _): o.add("anchor", raw: "[\(id.section),\(id.item)]")
+      case .offset: o.add("anchor", "offset")
+      case .bottom: o.add("anchor", "bottom")
+      }
+      if let position = scroller.layout.screenPosition(of: frame.anchor, at: scroller.surface.contentOffset) {
+        o.add("anchorScreenY", position)
+      }
+      o.add("correction", correction)
+      o.add("measured", frame.measured)
+      o.add("clamped", frame.clamped)
+      if let settle { o.add("settle", settle.progress(at: time)) } else { o.add("settle", raw: "null") }
+      o.add("topSlack", scroller.layout.topSlack(inSection: 0))
+      o.add("events", raw: "[" + scroller.drainEvents().map { JSONWriter.string($0.name) }.joined(separator: ",") + "]")
+      if withElements {
+        let sorted = visible.sorted { $0.id < $1.id }
+        o.add("elements", raw: "[" + sorted.map(\.json).joined(separator: ",") + "]")
+      }
+      print(o.text)
+    }
+  }
+}
