@@ -43,13 +43,23 @@ let package = Package(
     /// The tool's JSON writer (deterministic numbers) and its standard-error line.
     .target(name: "ToolOutput", dependencies: [library("LayoutCore"), library("HostRecording")]),
 
+    /// `inspect` and `simulate`'s printers: a layout's attributes as JSON,
+    /// a gesture script run a frame at a time, one JSON line per frame.
+    .target(
+      name: "Simulation",
+      dependencies: [
+        "ToolOutput", library("LayoutCore"), library("GestureScripting"), library("ScrollPhysics"),
+        library("PhotoGrid"), library("ToolSupport"),
+      ]),
+
     /// Scenes and recording: a drawable, scripted scene per layout, the
     /// recorder, the frame encoder, the demo page and a render job
     /// (`demo`, `render`, `view`, the render benches).
     .target(
       name: "Scenes",
       dependencies: [
-        "ToolOutput", "PhotoLibrary", library("LayoutCore"), library("GestureScripting"), library("ScrollPhysics"),
+        "ToolOutput", "Simulation", "PhotoLibrary", library("LayoutCore"), library("GestureScripting"),
+        library("ScrollPhysics"),
         library("PhotoGrid"), library("Album"), library("LayoutCatalog"), library("Raster"), library("CRasterShim"),
         library("ToolSupport"), library("ScrollworkTestSupport"),
       ]),
@@ -90,7 +100,7 @@ let package = Package(
     .executableTarget(
       name: "scrollwork",
       dependencies: [
-        "ToolOutput", "Scenes", "Benchmarks", "ViewerApp", "HostReplaying",
+        "ToolOutput", "Simulation", "Scenes", "Benchmarks", "ViewerApp", "HostReplaying",
         library("LayoutCore"), library("GestureScripting"), library("ScrollPhysics"), library("PhotoGrid"),
         library("Album"), library("LayoutHost"), library("LayoutCatalog"), library("Raster"), library("CRasterShim"),
         "PhotoLibrary", library("Viewer"), library("ToolSupport"), library("HostRecording"),
@@ -109,7 +119,7 @@ let package = Package(
     .testTarget(
       name: "ScrollworkCLITests",
       dependencies: [
-        "scrollwork", "ToolOutput", "Scenes", "Benchmarks", "ViewerApp", "HostReplaying",
+        "scrollwork", "ToolOutput", "Simulation", "Scenes", "Benchmarks", "ViewerApp", "HostReplaying",
         library("ScrollworkTestSupport"), library("LayoutCatalog"), library("Raster"),
         library("CRasterShim"), library("Viewer"), library("ToolSupport"), "PhotoLibrary", library("GestureScripting"),
         library("PhotoGrid"),

@@ -1,7 +1,7 @@
 import Foundation
 import GestureScripting
 import LayoutCore
-import PhotoGrid
+import Simulation
 import Raster
 import ScrollPhysics
 import ToolSupport
@@ -151,18 +151,13 @@ package final class SceneRecorder {
     }
   }
 
-  /// The layout verbs scripts are parsed with: every verb a scene's driver
-  /// declares (the photo grid's), so that another scene's driver refuses
-  /// one by name. `RegistryTests` holds it to the registry's verbs.
-  package static var scriptVerbs: [LayoutVerb] { PhotoGridSession.verbs }
-
   /// Plays `script` on a new scene from `entry`, writing
   /// `<folder>/<name>/animation.png`, key frames `key-NN.png` and, with
   /// `everyFrame`, `frame-NNNN.png` for every frame.
   package func record(
     _ entry: SceneEntry, scriptText: String, fps: Double, folder: String, everyFrame: Bool = false
   ) throws -> RecordedScene {
-    let script = try GestureScript(scriptText, verbs: Self.scriptVerbs)
+    let script = try GestureScript(scriptText, verbs: ScriptVerbs.all)
     try Self.checkLength(script, fps: fps)
     var scene = try entry.make(context)
     try Self.rehearse(script, on: scene, fps: fps)

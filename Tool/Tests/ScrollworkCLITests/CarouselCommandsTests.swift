@@ -1,4 +1,5 @@
 import LayoutCore
+import Simulation
 import Testing
 @testable import scrollwork
 

@@ -5,6 +5,7 @@ import PhotoLibrary
 import Raster
 import Scenes
 import ScrollPhysics
+import Simulation
 import Testing
 import ToolSupport
 @testable import scrollwork

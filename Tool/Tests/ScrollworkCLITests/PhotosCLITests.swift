@@ -237,7 +237,7 @@ import ViewerApp
     var scene = try PhotosScene(layout: .photosMonths, context: context)
     var modes: [String] = []
     var lastBefore: (offset: Point, elements: [LayoutAttributes], session: PhotoGridSession)?
-    try GestureScript(PhotosEntry.demoScript, verbs: LayoutRegistry.scriptVerbs).run(on: &scene, fps: 60) { scene, _ in
+    try GestureScript(PhotosScene.demoScript, verbs: LayoutRegistry.scriptVerbs).run(on: &scene, fps: 60) { scene, _ in
       let mode = scene.session.mode.description
       if modes.last != mode { modes.append(mode) }
       if scene.session.library.totalCount == 48 {

@@ -1,5 +1,6 @@
 import GestureScripting
 import ScrollPhysics
+import Simulation
 import Testing
 @testable import scrollwork
 

@@ -1,5 +1,6 @@
 import Album
 import GestureScripting
+import LayoutCatalog
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -42,5 +43,38 @@ package struct AlbumScene: Scene, GestureForwarding {
   package init(album: AlbumCoordinator, context: SceneContext) {
     self.album = album
     self.context = context
+  }
+}
+
+extension SceneEntry {
+  /// The demo: three pager swipes, a strip drag that folds the strip (a
+  /// hold before lifting, so it settles at once: a fling would coast for
+  /// seconds first), the unfold, one swipe back.
+  package static func album(
+    _ configuration: AlbumConfiguration, name: String, preset: String
+  ) -> SceneEntry {
+    SceneEntry(
+      name: name, layout: LayoutCatalog.album.name, preset: preset,
+      title: "Photos album (pager + filmstrip)",
+      summary: "Swipe the pager across three photos (parallax between pages; the filmstrip follows), drag the "
+        + "filmstrip (it folds), let it settle (the thumbnail under the centre line unfolds and centres), swipe back.",
+      demoScript: """
+        pager drag -180 0.2; pager release; wait 0.6
+        pager drag -180 0.2; pager release; wait 0.6
+        pager drag -180 0.2; pager release; wait 0.7
+        strip drag -100 0.6; strip hold 0.2; strip release; wait 1.0
+        pager drag 180 0.2; pager release; wait 0.8
+        """,
+      make: { context in
+        try AlbumScene.make(AlbumConfiguration(configuration, debug: context.debug), context)
+      })
+  }
+}
+
+extension AlbumConfiguration {
+  /// `configuration` with its debug overlay on or off.
+  fileprivate init(_ configuration: AlbumConfiguration, debug: Bool) {
+    self = configuration
+    self.debug = debug
   }
 }

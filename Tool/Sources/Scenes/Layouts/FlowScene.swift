@@ -1,3 +1,4 @@
+import LayoutCatalog
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -29,5 +30,22 @@ package enum FlowScene {
             labelPlacement: .bottomLeading)
       },
       debug: context.debug)
+  }
+}
+
+extension SceneEntry {
+  /// A photo grid, three square thumbnails to a row, in sections of twelve.
+  package static func flowGrid(
+    _ layout: FlowLayout, name: String, preset: String
+  ) -> SceneEntry {
+    SceneEntry(
+      name: name, layout: LayoutCatalog.flow.name, preset: preset,
+      title: "Photo grid (flow layout, \(preset) preset)",
+      summary: "Square thumbnails, three to a row, aspect-filled and cropped"
+        + (layout.pinsHeaders ? "; section headers pin to the top" : "")
+        + ". A fling, a rubber-band at the end, a drag back.",
+      demoScript:
+        "drag 0,-260 0.3; release; wait 1.2; drag 0,-200 0.2; release; wait 1.6; drag 0,240 0.3; release; wait 0.8",
+      make: { context in try FlowScene.makeScene(layout, context) })
   }
 }

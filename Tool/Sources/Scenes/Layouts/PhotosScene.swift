@@ -9,6 +9,11 @@ import ScrollPhysics
 
 /// The photo grid scene: the session plus the photos and section titles.
 package struct PhotosScene: Scene, GestureForwarding {
+  /// The demo: a scroll, the modes, pinches and an insert.
+  package static let demoScript =
+    "drag 0,-320 0.3; release; wait 1.0; mode months 0.45; wait 0.9; mode all 0.45; wait 0.6; mode columns:3 0.35;"
+    + " wait 0.4; pinch 0.6 0.3; wait 0.6; pinch 1.8 0.3; wait 0.6; pinch 2 0.3; wait 0.7; insert 6 at 0; wait 0.8"
+
   package var session: PhotoGridSession
   package var driven: PhotoGridSession {
     get { session }
@@ -263,5 +268,19 @@ package enum PhotoSections {
       }
     }
     return groups
+  }
+}
+
+extension SceneEntry {
+  package static func photoLibrary(
+    _ layout: PhotoGridLayout, name: String, preset: String
+  ) -> SceneEntry {
+    SceneEntry(
+      name: name, layout: LayoutCatalog.photos.name, preset: preset,
+      title: "Photo library (photo grid, \(preset) preset)",
+      summary: "All Photos, a scroll, Months and back, then a pinch from three columns to five, to three and to one,"
+        + " then new photos arrive above the one in view: every change animates by identity and the view stays put.",
+      demoScript: PhotosScene.demoScript,
+      make: { context in try PhotosScene(layout: layout, context: context) })
   }
 }

@@ -1,4 +1,5 @@
 import GestureScripting
+import LayoutCatalog
 import LayoutCore
 import Raster
 import ScrollPhysics

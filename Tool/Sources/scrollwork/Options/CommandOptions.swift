@@ -2,6 +2,7 @@ import ArgumentParser
 import GestureScripting
 import LayoutCore
 import ScrollPhysics
+import Simulation
 import ToolOutput
 import ToolSupport
 
@@ -175,4 +176,17 @@ struct SimulateOptions: ParsableArguments {
   }
 
   func gestureScript() throws -> GestureScript { try run.gestureScript() }
+
+  /// The run these options describe, for `Simulator` (the script is parsed
+  /// when the run starts).
+  var simulation: SimulationRun {
+    let run = self.run
+    var simulation = SimulationRun(
+      gestures: { try run.gestureScript() }, offset: offset.value, fps: fps, elements: elements,
+      viewport: input.viewportValue)
+    simulation.paging = paging
+    simulation.deceleration = deceleration?.value
+    simulation.bounces = !noBounce
+    return simulation
+  }
 }

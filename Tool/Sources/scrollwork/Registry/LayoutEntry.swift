@@ -3,6 +3,7 @@ import Benchmarks
 import GestureScripting
 import LayoutCore
 import Scenes
+import Simulation
 import ToolOutput
 
 /// A named set of constants for one layout: the seed's values, or a

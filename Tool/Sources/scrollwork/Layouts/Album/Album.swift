@@ -45,25 +45,8 @@ enum AlbumEntry: LayoutEntry {
     [.albumFrame, .albumPager, .filmstripLeading, .filmstripFollowing]
   }
 
-  /// The demo: three pager swipes, a strip drag that folds the strip (a
-  /// hold before lifting, so it settles at once: a fling would coast for
-  /// seconds first), the unfold, one swipe back.
   static func scene(_ preset: AlbumPreset) -> SceneEntry {
-    SceneEntry(
-      name: sceneName(preset), layout: name, preset: preset.rawValue,
-      title: "Photos album (pager + filmstrip)",
-      summary: "Swipe the pager across three photos (parallax between pages; the filmstrip follows), drag the "
-        + "filmstrip (it folds), let it settle (the thumbnail under the centre line unfolds and centres), swipe back.",
-      demoScript: """
-        pager drag -180 0.2; pager release; wait 0.6
-        pager drag -180 0.2; pager release; wait 0.6
-        pager drag -180 0.2; pager release; wait 0.7
-        strip drag -100 0.6; strip hold 0.2; strip release; wait 1.0
-        pager drag 180 0.2; pager release; wait 0.8
-        """,
-      make: { context in
-        try AlbumScene.make(preset.configuration(stripHeight: 44, debug: context.debug), context)
-      })
+    .album(preset.configuration(stripHeight: 44, debug: false), name: sceneName(preset), preset: preset.rawValue)
   }
 }
 

@@ -5,6 +5,7 @@ import GestureScripting
 import LayoutCore
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 import ToolOutput
 

@@ -3,6 +3,7 @@ import Benchmarks
 import LayoutCore
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 import ToolOutput
 
@@ -64,27 +65,10 @@ enum CarouselEntry: LayoutEntry {
   static var simulateCommand: any ParsableCommand.Type { SimulateCarousel.self }
   static var benchScenarios: [BenchScenario] { [.carousel] }
 
-  /// A carousel strip across the middle of the screen. It snaps with the
-  /// fast deceleration rate, as snapping carousels set `decelerationRate =
-  /// .fast` in UIKit: the normal rate's long tail would still be creeping
-  /// towards its item when the clip ends.
   static func scene(_ preset: CarouselPreset) -> SceneEntry {
-    let layout = preset.layout
-    let name = sceneName(preset)
-    return SceneEntry(
-      name: name, layout: Self.name, preset: preset.rawValue, title: preset.title, summary: preset.summary,
-      demoScript: preset.demoScript,
-      make: { context in
-        let height = min(300, context.size.width * 0.7)
-        let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
-        let items = LayoutItems(context.photoSizes)
-        let prepared = try layout.prepare(items: items, viewport: Viewport(size: region.size, scale: context.scale))
-        let scrolling = ScrollConfiguration(decelerationRate: .fast)
-        return ScrollerScene(
-          scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
-          name: "carousel", region: region, photo: { context.photo($0.id.item) },
-          style: { _ in ElementStyle(cornerRadius: 10) }, background: Color(hex: 0x121212), debug: context.debug)
-      })
+    .carousel(
+      preset.layout, name: sceneName(preset), preset: preset.rawValue, title: preset.title, summary: preset.summary,
+      demoScript: preset.demoScript)
   }
 }
 
@@ -204,7 +188,8 @@ struct SimulateCarousel: ParsableCommand {
     let layout = carousel.layout(itemSize: input.itemSize?.value)
     let prepared = try layout.prepare(items: carouselInputs(input), viewport: input.viewportValue)
     try Simulator.run(
-      name: CarouselEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options,
+      name: CarouselEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+      options: options.simulation,
       defaultRate: layout.decelerationRate)
   }
 }

@@ -3,6 +3,7 @@ import Benchmarks
 import LayoutCore
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 
 // The flow layout in the tool: presets, options, `inspect flow`,
@@ -32,17 +33,8 @@ enum FlowEntry: LayoutEntry {
   static var simulateCommand: any ParsableCommand.Type { SimulateFlow.self }
   static var benchScenarios: [BenchScenario] { [.flowGrid, .flowVaried] }
 
-  /// A photo grid, three square thumbnails to a row, in sections of twelve.
   static func scene(_ preset: FlowPreset) -> SceneEntry {
-    SceneEntry(
-      name: sceneName(preset), layout: name, preset: preset.rawValue,
-      title: "Photo grid (flow layout, \(preset.rawValue) preset)",
-      summary: "Square thumbnails, three to a row, aspect-filled and cropped"
-        + (preset.layout.pinsHeaders ? "; section headers pin to the top" : "")
-        + ". A fling, a rubber-band at the end, a drag back.",
-      demoScript:
-        "drag 0,-260 0.3; release; wait 1.2; drag 0,-200 0.2; release; wait 1.6; drag 0,240 0.3; release; wait 0.8",
-      make: { context in try FlowScene.makeScene(preset.layout, context) })
+    .flowGrid(preset.layout, name: sceneName(preset), preset: preset.rawValue)
   }
 }
 
@@ -136,6 +128,6 @@ struct SimulateFlow: ParsableCommand {
   func run() throws {
     try Simulator.run(
       name: FlowEntry.name, flow.layout, items: options.input.layoutItems(), estimate: flow.estimated?.value,
-      options: options)
+      options: options.simulation)
   }
 }

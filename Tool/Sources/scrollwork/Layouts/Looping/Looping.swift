@@ -3,6 +3,7 @@ import Benchmarks
 import LayoutCore
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 import ToolOutput
 
@@ -56,26 +57,9 @@ enum LoopingEntry: LayoutEntry {
   static var simulateCommand: any ParsableCommand.Type { SimulateLooping.self }
   static var benchScenarios: [BenchScenario] { [.looping] }
 
-  /// A looping strip across the middle of the screen, starting on item 0:
-  /// the script swipes back across the seam to the last items, then
-  /// forward across it again.
   static func scene(_ preset: LoopingPreset) -> SceneEntry {
-    let layout = preset.layout
-    return SceneEntry(
-      name: sceneName(preset), layout: Self.name, preset: preset.rawValue, title: preset.title,
-      summary: preset.summary,
-      demoScript: "drag 420 0.2; release; wait 1.3; drag -1200 0.3; release; wait 1.6",
-      make: { context in
-        let height = min(300, context.size.width * 0.7)
-        let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
-        let prepared = try layout.prepare(
-          items: LayoutItems(context.photoSizes), viewport: Viewport(size: region.size, scale: context.scale))
-        return ScrollerScene(
-          scroller: LayoutScroller(
-            layout: prepared, state: ScrollState(), configuration: ScrollConfiguration(decelerationRate: .fast)),
-          name: "looping", region: region, photo: { context.photo($0.id.item) },
-          style: { _ in ElementStyle(cornerRadius: 10) }, background: Color(hex: 0x121212), debug: context.debug)
-      })
+    .looping(
+      preset.layout, name: sceneName(preset), preset: preset.rawValue, title: preset.title, summary: preset.summary)
   }
 }
 
@@ -165,7 +149,8 @@ struct SimulateLooping: ParsableCommand {
     let layout = looping.layout(itemSize: input.itemSize?.value)
     let prepared = try layout.prepare(items: loopingInputs(input), viewport: input.viewportValue)
     try Simulator.run(
-      name: LoopingEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options,
+      name: LoopingEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+      options: options.simulation,
       defaultRate: DecelerationRate(layout.preferredDecelerationRate))
   }
 }

@@ -3,6 +3,7 @@ import Benchmarks
 import LayoutCore
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 import ToolOutput
 
@@ -32,25 +33,8 @@ enum MosaicEntry: LayoutEntry {
   static var simulateCommand: any ParsableCommand.Type { SimulateMosaic.self }
   static var benchScenarios: [BenchScenario] { [.mosaic] }
 
-  /// The sample photos in a mosaic, filling the screen's width.
   static func scene(_ preset: MosaicPreset) -> SceneEntry {
-    SceneEntry(
-      name: sceneName(preset), layout: name, preset: preset.rawValue,
-      title: "Mosaic (\(preset.rawValue) preset)",
-      summary: "Segments of one, two or three photos: full width, 50/50, 2/3 + 1/3 and 1/3 + 2/3, "
-        + "aspect-filled. A fling down, a rubber-band at the end, a drag back.",
-      demoScript:
-        "drag 0,-300 0.25; release; wait 1.4; drag 0,-260 0.2; release; wait 1.6; drag 0,200 0.3; release; wait 0.8",
-      make: { context in
-        let count = max(context.photos.count, 36)
-        let prepared = try preset.layout.prepare(
-          items: LayoutItems(count: count, size: .zero), viewport: Viewport(size: context.size, scale: context.scale))
-        return ScrollerScene(
-          scroller: LayoutScroller(layout: prepared, state: ScrollState()),
-          name: "mosaic", region: Rect(origin: .zero, size: context.size),
-          photo: { context.photo($0.id.item) }, style: { _ in ElementStyle() }, background: .white,
-          debug: context.debug)
-      })
+    .mosaic(preset.layout, name: sceneName(preset), preset: preset.rawValue)
   }
 }
 
@@ -121,6 +105,7 @@ struct SimulateMosaic: ParsableCommand {
   func run() throws {
     let prepared = try mosaic.layout.prepare(items: mosaicItems(options.input), viewport: options.input.viewportValue)
     try Simulator.run(
-      name: MosaicEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+      name: MosaicEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+      options: options.simulation)
   }
 }

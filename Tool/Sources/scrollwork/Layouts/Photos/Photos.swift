@@ -6,6 +6,7 @@ import LayoutCore
 import PhotoGrid
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 import ToolOutput
 
@@ -43,18 +44,8 @@ enum PhotosEntry: LayoutEntry {
   static let photoSize = DefaultItemSizes.cameraPhoto
 
   static func scene(_ preset: PhotosPreset) -> SceneEntry {
-    SceneEntry(
-      name: sceneName(preset), layout: name, preset: preset.rawValue,
-      title: "Photo library (photo grid, \(preset.rawValue) preset)",
-      summary: "All Photos, a scroll, Months and back, then a pinch from three columns to five, to three and to one,"
-        + " then new photos arrive above the one in view: every change animates by identity and the view stays put.",
-      demoScript: demoScript,
-      make: { context in try PhotosScene(layout: preset.layout, context: context) })
+    .photoLibrary(preset.layout, name: sceneName(preset), preset: preset.rawValue)
   }
-
-  static let demoScript =
-    "drag 0,-320 0.3; release; wait 1.0; mode months 0.45; wait 0.9; mode all 0.45; wait 0.6; mode columns:3 0.35;"
-    + " wait 0.4; pinch 0.6 0.3; wait 0.6; pinch 1.8 0.3; wait 0.6; pinch 2 0.3; wait 0.7; insert 6 at 0; wait 0.8"
 }
 
 // MARK: - Options and commands

@@ -3,6 +3,7 @@ import Benchmarks
 import LayoutCore
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 
 // The prominent-cell list in the tool: options, `inspect prominent`,
@@ -29,26 +30,8 @@ enum ProminentEntry: LayoutEntry {
   static var simulateCommand: any ParsableCommand.Type { SimulateProminent.self }
   static var benchScenarios: [BenchScenario] { [.prominent] }
 
-  /// A vertical list where the centred item is full size.
   static func scene(_ preset: ProminentPreset) -> SceneEntry {
-    SceneEntry(
-      name: sceneName(preset), layout: name, preset: preset.rawValue,
-      title: "Prominent list",
-      summary: "A vertical list whose centred item is full size; the others shrink and fade. Snaps to an item.",
-      demoScript: "drag 0,-260 0.25; release; wait 1.2; drag 0,120 0.2; release; wait 1",
-      make: { context in
-        // Leave a margin on wide screens; on tiny ones use most of the width.
-        let side = max(8, min(context.size.width - 80, 260, context.size.width * 0.8))
-        let layout = preset.layout(itemSize: Size(width: side, height: side))
-        let region = Rect(origin: .zero, size: context.size)
-        let prepared = try layout.prepare(
-          items: LayoutItems(context.photoSizes), viewport: Viewport(size: region.size, scale: context.scale))
-        let scrolling = ScrollConfiguration(decelerationRate: DecelerationRate(layout.preferredDecelerationRate))
-        return ScrollerScene(
-          scroller: LayoutScroller(layout: prepared, state: ScrollState(), configuration: scrolling),
-          name: "list", region: region, photo: { context.photo($0.id.item) },
-          style: { _ in ElementStyle(cornerRadius: 14) }, background: Color(hex: 0x121212), debug: context.debug)
-      })
+    .prominent(preset.layout(itemSize: .zero), name: sceneName(preset), preset: preset.rawValue)
   }
 }
 
@@ -130,7 +113,8 @@ struct SimulateProminent: ParsableCommand {
     let layout = try prominent.layout(input: input)
     let prepared = try layout.prepare(items: input.layoutItems(), viewport: input.viewportValue)
     try Simulator.run(
-      name: ProminentEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options,
+      name: ProminentEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
+      options: options.simulation,
       defaultRate: layout.decelerationRate)
   }
 }

@@ -3,6 +3,7 @@ import Benchmarks
 import LayoutCore
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 
 // The stretchy/sticky roster in the tool: presets, options,
@@ -31,43 +32,8 @@ enum StickyEntry: LayoutEntry {
   static var simulateCommand: any ParsableCommand.Type { SimulateSticky.self }
   static var benchScenarios: [BenchScenario] { [.stickyRoster] }
 
-  /// The Jungle Cup screen: a stretchy, darkening header photo, a sticky
-  /// menu, sticky section headers and parallax photo cells.
   static func scene(_ preset: StickyPreset) -> SceneEntry {
-    SceneEntry(
-      name: sceneName(preset), layout: name, preset: preset.rawValue,
-      title: "Stretchy header, sticky menu and section headers",
-      summary: "Pull down: the header stretches. Scroll up: it darkens and goes, the menu and section headers "
-        + "stick, the photos move inside their cells (parallax).",
-      demoScript: "drag 0,140 0.35; release; wait 0.8; drag 0,-420 0.3; release; wait 1.6",
-      make: { context in
-        let layout = preset.layout
-        let sections = (0..<4).map { _ in ItemSizes.uniform(Size(width: context.size.width, height: 200), count: 5) }
-        let prepared = try layout.prepare(
-          items: LayoutItems(sections: sections), viewport: Viewport(size: context.size, scale: context.scale))
-        return ScrollerScene(
-          scroller: LayoutScroller(layout: prepared, state: ScrollState()),
-          name: "list", region: Rect(origin: .zero, size: context.size),
-          photo: { a in
-            switch a.id.kind {
-            case .cell: context.photo(a.id.section * 5 + a.id.item + 1)
-            case .stretchyHeader: context.photo(0)
-            default: nil
-            }
-          },
-          style: { a in
-            switch a.id.kind {
-            case .cell, .stretchyHeader: ElementStyle()
-            case .header:
-              ElementStyle(
-                fill: Color(hex: 0xF2F2F7), label: "Group \(a.id.section + 1)", labelSize: 17,
-                labelColor: .black, labelPlacement: .bottomLeading)
-            case .footer: ElementStyle(fill: Color(hex: 0xE5E5EA))
-            default: ElementStyle(fill: Color(hex: 0x1C1C1E), label: "Matches   Teams   Table", labelSize: 16)
-            }
-          },
-          background: .white, debug: context.debug)
-      })
+    .jungleCup(preset.layout, name: sceneName(preset), preset: preset.rawValue)
   }
 }
 
@@ -218,6 +184,6 @@ struct SimulateSticky: ParsableCommand {
   func run() throws {
     try Simulator.run(
       name: StickyEntry.name, sticky.layout(), items: sticky.items(options.input), estimate: sticky.estimated?.value,
-      options: options)
+      options: options.simulation)
   }
 }

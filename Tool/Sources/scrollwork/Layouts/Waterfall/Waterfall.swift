@@ -4,6 +4,7 @@ import LayoutCore
 import LayoutHost
 import Raster
 import Scenes
+import Simulation
 import ScrollPhysics
 import ToolOutput
 
@@ -35,25 +36,8 @@ enum WaterfallEntry: LayoutEntry {
   static var simulateCommand: any ParsableCommand.Type { SimulateWaterfall.self }
   static var benchScenarios: [BenchScenario] { [.waterfall] }
 
-  /// The sample photos in columns at their own aspect ratios.
   static func scene(_ preset: WaterfallPreset) -> SceneEntry {
-    SceneEntry(
-      name: sceneName(preset), layout: name, preset: preset.rawValue,
-      title: "Waterfall (\(preset.rawValue) preset)",
-      summary: "Photos at their own aspect ratios, each placed in the shortest column. "
-        + "A fling down, a rubber-band at the end, a drag back.",
-      demoScript:
-        "drag 0,-300 0.25; release; wait 1.4; drag 0,-260 0.2; release; wait 1.6; drag 0,200 0.3; release; wait 0.8",
-      make: { context in
-        let sizes = (0..<max(context.photos.count, 48)).map { context.photoSizes[$0 % context.photos.count] }
-        let prepared = try preset.layout.prepare(
-          items: LayoutItems(sizes), viewport: Viewport(size: context.size, scale: context.scale))
-        return ScrollerScene(
-          scroller: LayoutScroller(layout: prepared, state: ScrollState()),
-          name: "waterfall", region: Rect(origin: .zero, size: context.size),
-          photo: { context.photo($0.id.item) }, style: { _ in ElementStyle(cornerRadius: 6) },
-          background: Color(hex: 0xF2F2F7), debug: context.debug)
-      })
+    .waterfall(preset.layout, name: sceneName(preset), preset: preset.rawValue)
   }
 
   /// The sizes `replay waterfall` gives its items: photo-like sizes in a
@@ -205,88 +189,11 @@ struct SimulateWaterfall: ParsableCommand {
   func run() throws {
     let items = try waterfall.items(options.input)
     guard let estimate = waterfall.estimated?.value else {
-      try Simulator.run(name: WaterfallEntry.name, waterfall.layout, items: items, estimate: nil, options: options)
+      try Simulator.run(
+        name: WaterfallEntry.name, waterfall.layout, items: items, estimate: nil, options: options.simulation)
       return
     }
     try WaterfallSimulation.run(
-      waterfall.layout, items: items, estimate: estimate, options: options, settles: !noSettle)
-  }
-}
-
-/// `simulate waterfall --estimated`: the self-sizing scroller's frames
-/// (`Simulator.runSelfSizing`'s lines), plus the settle of the slack at
-/// the top: in the first frame where a column's start lies below its
-/// section's top by more than 1 pt within the visible rectangle or a
-/// quarter of a viewport above it (`PreparedWaterfallLayout.needsSettle`),
-/// the layout is settled (`settled()`), the anchor kept by an offset
-/// correction, and for the next `WaterfallSettle.defaultDuration` seconds
-/// the elements shown are the settle's (every element moving once by
-/// identity). Each line carries `"settle"`: the settle's progress, or
-/// `null`.
-enum WaterfallSimulation {
-  /// How far above the visible rectangle, as a fraction of the viewport's
-  /// height, a slack starts a settle.
-  static let settleMargin = 0.25
-
-  static func run(
-    _ layout: WaterfallLayout, items: LayoutItems, estimate: Size, options: SimulateOptions, settles: Bool
-  ) throws {
-    let prepared = try layout.prepare(items: items, estimate: estimate, viewport: options.input.viewportValue)
-    let configuration = options.configuration()
-    var scroller = SelfSizingScroller(layout: prepared, offset: options.offset.value, configuration: configuration)
-    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
-    if start != options.offset.value {
-      scroller = SelfSizingScroller(layout: prepared, offset: start, configuration: configuration)
-    }
-    let withElements = options.elements
-    var visible: [LayoutAttributes] = []
-    var settle: WaterfallSettle?
-    try options.gestureScript().run(on: &scroller, fps: options.fps) { scroller, time in
-      visible.removeAll(keepingCapacity: true)
-      let frame = scroller.layoutFrame(measure: { id, _ in items.size(of: id) }, into: &visible)
-      var correction = frame.correction
-      if let running = settle, running.isFinished(at: time) { settle = nil }
-      if settles, settle == nil {
-        let offset = scroller.surface.contentOffset
-        let size = scroller.layout.viewport.size
-        let margin = size.height * settleMargin
-        let ahead = Rect(x: offset.x, y: offset.y - margin, width: size.width, height: size.height + margin)
-        if scroller.layout.needsSettle(in: ahead), let settled = try? scroller.layout.settled() {
-          let before = scroller.layout
-          let mark = before.mark(.firstVisible, at: offset)
-          correction += scroller.replaceLayout(settled, keeping: mark)
-          settle = WaterfallSettle(
-            from: before, at: offset, to: settled, at: scroller.surface.contentOffset, startTime: time)
-        }
-      }
-      if let settle {
-        visible.removeAll(keepingCapacity: true)
-        settle.elements(at: time, offset: scroller.surface.contentOffset, into: &visible)
-      }
-      var o = JSONObject()
-      o.add("time", time)
-      o.add("offset", scroller.surface.contentOffset)
-      o.add("velocity", scroller.surface.velocity)
-      o.add("phase", scroller.surface.phase.rawValue)
-      switch frame.anchor {
-      case .element(let id, _): o.add("anchor", raw: "[\(id.section),\(id.item)]")
-      case .offset: o.add("anchor", "offset")
-      case .bottom: o.add("anchor", "bottom")
-      }
-      if let position = scroller.layout.screenPosition(of: frame.anchor, at: scroller.surface.contentOffset) {
-        o.add("anchorScreenY", position)
-      }
-      o.add("correction", correction)
-      o.add("measured", frame.measured)
-      o.add("clamped", frame.clamped)
-      if let settle { o.add("settle", settle.progress(at: time)) } else { o.add("settle", raw: "null") }
-      o.add("topSlack", scroller.layout.topSlack(inSection: 0))
-      o.add("events", raw: "[" + scroller.drainEvents().map { JSONWriter.string($0.name) }.joined(separator: ",") + "]")
-      if withElements {
-        let sorted = visible.sorted { $0.id < $1.id }
-        o.add("elements", raw: "[" + sorted.map(\.json).joined(separator: ",") + "]")
-      }
-      print(o.text)
-    }
+      waterfall.layout, items: items, estimate: estimate, options: options.simulation, settles: !noSettle)
   }
 }

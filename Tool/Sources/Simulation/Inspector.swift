@@ -1,4 +1,6 @@
 import GestureScripting
+import PhotoGrid
+import ToolSupport
 import LayoutCore
 import Raster
 import ScrollPhysics
@@ -9,6 +11,56 @@ import ToolOutput
 #elseif canImport(Darwin)
   import Darwin
 #endif
+
+/// The layout verbs every script is parsed with: each verb a layout's
+/// driver declares (the photo grid's `mode`, `pinch`, `insert`, `delete`),
+/// so that another layout's driver refuses one by name.
+/// `RegistryTests` holds it to the verbs the tool's layouts declare.
+package enum ScriptVerbs {
+  package static var all: [LayoutVerb] { PhotoGridSession.verbs }
+}
+
+/// What a `simulate` run takes besides its layout: the script, where it
+/// starts, the frame rate, what each line prints and how the scroll view
+/// behaves.
+package struct SimulationRun {
+  /// The gesture script, parsed when the run starts (after the layout is
+  /// prepared, so that a bad layout is reported first).
+  package var gestures: () throws -> GestureScript
+  /// `--offset`.
+  package var offset: Point
+  /// Frames per second, 1…1000.
+  package var fps: Double
+  /// Whether each line lists the visible elements.
+  package var elements: Bool
+  /// The viewport the layout is prepared for.
+  package var viewport: Viewport
+  /// Page by the viewport size.
+  package var paging = false
+  /// The deceleration rate given, or `nil` for the layout's own.
+  package var deceleration: DecelerationRate? = nil
+  /// Rubber-band past the edges.
+  package var bounces = true
+
+  /// A run of `gestures` from `offset` at `fps` frames a second.
+  package init(
+    gestures: @escaping () throws -> GestureScript, offset: Point, fps: Double, elements: Bool, viewport: Viewport
+  ) {
+    self.gestures = gestures
+    self.offset = offset
+    self.fps = fps
+    self.elements = elements
+    self.viewport = viewport
+  }
+
+  /// The scroll view's behaviour, with `defaultRate` unless a rate was given.
+  package func configuration(defaultRate: DecelerationRate = .normal) -> ScrollConfiguration {
+    ScrollConfiguration(decelerationRate: deceleration ?? defaultRate, isPagingEnabled: paging, bounces: bounces)
+  }
+
+  /// The script, parsed.
+  package func gestureScript() throws -> GestureScript { try gestures() }
+}
 
 /// The text of a `--script` argument: the argument itself, or a file's
 /// contents when the argument names one.
@@ -22,9 +74,9 @@ import ToolOutput
 /// column); a single word that looks like a path (a `/` or a `.`) is
 /// reported both ways (no such file, and the parser's message); any other
 /// word is returned as text, for the parser to report.
-func loadScriptText(_ argument: String) throws -> String {
+package func loadScriptText(_ argument: String) throws -> String {
   if argument.contains(";") || argument.contains(where: \.isNewline) { return argument }
-  if (try? GestureScript(argument, verbs: LayoutRegistry.scriptVerbs)) != nil { return argument }
+  if (try? GestureScript(argument, verbs: ScriptVerbs.all)) != nil { return argument }
   var info = stat()
   if lstat(argument, &info) == 0 { return try loadScriptFile(argument) }
   // No file of that name. A step with arguments (it holds a space) is script
@@ -33,7 +85,7 @@ func loadScriptText(_ argument: String) throws -> String {
   if argument.contains("/") || argument.contains(".") {
     // A word that may be either: both readings are reported.
     do {
-      _ = try GestureScript(argument, verbs: LayoutRegistry.scriptVerbs)
+      _ = try GestureScript(argument, verbs: ScriptVerbs.all)
     } catch {
       throw ScriptError.unreadable(path: argument, reason: "no such file, and as a script: \(error)")
     }
@@ -42,7 +94,7 @@ func loadScriptText(_ argument: String) throws -> String {
 }
 
 /// The most bytes a script file may hold (1 MiB).
-let maximumScriptFileBytes = GestureScript.maximumTextLength
+package let maximumScriptFileBytes = GestureScript.maximumTextLength
 
 /// Reads a gesture script from the file at `path` (for an explicit
 /// `--script-file`): a regular file of at most 1 MiB of UTF-8 text; CRLF
@@ -52,7 +104,7 @@ let maximumScriptFileBytes = GestureScript.maximumTextLength
 ///   a folder, a FIFO or device (never opened for a blocking read), a loop
 ///   of symbolic links, a dangling link, no permission, too large, not
 ///   UTF-8.
-func loadScriptFile(_ path: String) throws -> String {
+package func loadScriptFile(_ path: String) throws -> String {
   guard !path.isEmpty else { throw ScriptError.unreadable(path: path, reason: "the path is empty") }
   let bytes: [UInt8]
   do throws(FileReadError) {
@@ -67,8 +119,8 @@ func loadScriptFile(_ path: String) throws -> String {
 }
 
 /// Prints a layout's attributes as `scrollwork inspect` documents.
-enum Inspector {
-  static func report<P: PreparedLayout>(
+package enum Inspector {
+  package static func report<P: PreparedLayout>(
     name: String, _ prepared: P, state: P.State, all: Bool, extra: [(String, String)] = []
   ) -> String {
     var state = state
@@ -90,9 +142,9 @@ enum Inspector {
 }
 
 /// Runs a gesture script on one layout and prints a JSON line per frame.
-enum Simulator {
-  static func run<P: PreparedLayout>(
-    name: String, _ prepared: P, state: P.State, options: SimulateOptions, defaultRate: DecelerationRate = .normal
+package enum Simulator {
+  package static func run<P: PreparedLayout>(
+    name: String, _ prepared: P, state: P.State, options: SimulationRun, defaultRate: DecelerationRate = .normal
   ) throws {
     let script = try options.gestureScript()
     var state = state
@@ -116,16 +168,16 @@ enum Simulator {
   /// the estimate (`EstimatingLayout.prepare(items:estimate:viewport:)`)
   /// and scrolled by `runSelfSizing`, each cell measured as its size in
   /// `items` when it comes into view.
-  static func run<L: EstimatingLayout>(
-    name: String, _ layout: L, items: LayoutItems, estimate: Size?, options: SimulateOptions
+  package static func run<L: EstimatingLayout>(
+    name: String, _ layout: L, items: LayoutItems, estimate: Size?, options: SimulationRun
   ) throws where L.Prepared.State == ScrollState {
-    let prepared = try layout.prepare(items: items, estimate: estimate, viewport: options.input.viewportValue)
+    let prepared = try layout.prepare(items: items, estimate: estimate, viewport: options.viewport)
     guard estimate != nil else {
-      try run(name: name, prepared, state: ScrollState(contentOffset: options.offset.value), options: options)
+      try run(name: name, prepared, state: ScrollState(contentOffset: options.offset), options: options)
       return
     }
     try runSelfSizing(
-      prepared, offset: options.offset.value, gestures: options.gestureScript(), fps: options.fps,
+      prepared, offset: options.offset, gestures: options.gestureScript(), fps: options.fps,
       elements: options.elements, configuration: options.configuration(), measure: { id, _ in items.size(of: id) })
   }
 
@@ -137,7 +189,7 @@ enum Simulator {
   /// layout), the correction, how many elements were measured, whether the
   /// offset was clamped, the events and, with `elements`, the visible
   /// elements (`elementJSON`). One printer for every estimating layout.
-  static func runSelfSizing<L: SelfSizingLayout>(
+  package static func runSelfSizing<L: SelfSizingLayout>(
     _ layout: L, offset: Point, gestures: GestureScript, fps: Double, elements withElements: Bool,
     configuration: ScrollConfiguration = ScrollConfiguration(), measure: (ElementID, Double) -> Size?,
     elementJSON: (LayoutAttributes) -> String = \.json
@@ -179,7 +231,7 @@ enum Simulator {
   /// view can rest there, otherwise the nearest offset in its scroll range,
   /// with a note on standard error naming `--offset`, the range and where
   /// it starts (a documented clamp, never a silent one).
-  static func startingOffset(_ requested: Point, on surface: ScrollSurface) -> Point {
+  package static func startingOffset(_ requested: Point, on surface: ScrollSurface) -> Point {
     let start = surface.clamped(requested)
     guard start != requested else { return start }
     let n = JSONWriter.number
@@ -190,7 +242,9 @@ enum Simulator {
     return start
   }
 
-  static func frameJSON<P: PreparedLayout>(time: Double, scroller: inout LayoutScroller<P>, elements: Bool) -> String {
+  package static func frameJSON<P: PreparedLayout>(
+    time: Double, scroller: inout LayoutScroller<P>, elements: Bool
+  ) -> String {
     var o = JSONObject()
     o.add("time", time)
     o.add("offset", scroller.surface.contentOffset)
