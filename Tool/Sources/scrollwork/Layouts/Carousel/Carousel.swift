@@ -61,8 +61,6 @@ enum CarouselEntry: LayoutEntry {
   static let name = "carousel"
   static let defaultPreset = CarouselPreset.spotify
   static let demoPresets: [CarouselPreset] = [.spotify, .coverflow, .stack]
-  static var inspectCommand: any ParsableCommand.Type { InspectCarousel.self }
-  static var simulateCommand: any ParsableCommand.Type { SimulateCarousel.self }
   static var benchScenarios: [BenchScenario] { [.carousel] }
 
   static func scene(_ preset: CarouselPreset) -> SceneEntry {
@@ -148,48 +146,29 @@ func carouselInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
   return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
 }
 
-struct InspectCarousel: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "carousel",
+extension CarouselOptions: ScrollingOptions {
+  static let inspectHelp = (
     abstract: "A horizontal carousel that scales and fades items by distance to the centre and snaps to it.",
     discussion: """
-      Offset i·pitch (pitch = item width + spacing) centres item i. Items are square at the \
-      viewport height unless --item-size is given. With coverflow and stack, elements are drawn \
-      away from their frames and are listed when their frame or their transformed bounds meet \
-      the visible rect.
+    Offset i·pitch (pitch = item width + spacing) centres item i. Items are square at the \
+    viewport height unless --item-size is given. With coverflow and stack, elements are drawn \
+    away from their frames and are listed when their frame or their transformed bounds meet \
+    the visible rect.
 
-      Example: scrollwork inspect carousel --viewport 375x300 --items 10 --preset spotify --offset 310,0
-      """)
+    Example: scrollwork inspect carousel --viewport 375x300 --items 10 --preset spotify --offset 310,0
+    """
+  )
+  static let simulateAbstract = "Scroll a carousel; releases snap an item to the centre."
 
-  @OptionGroup var options: InspectOptions
-  @OptionGroup var carousel: CarouselOptions
-
-  func run() throws {
-    let input = options.input
-    let prepared = try carousel.layout(itemSize: input.itemSize?.value).prepare(
-      items: carouselInputs(input), viewport: input.viewportValue)
-    let state = ScrollState(contentOffset: options.offset.value)
-    print(
-      Inspector.report(
-        name: CarouselEntry.name, prepared, state: state, all: options.all,
-        extra: centeredExtras(prepared, state: state)))
+  func prepare(_ input: LayoutInputOptions) throws -> PreparedCenteredLayout {
+    try layout(itemSize: input.itemSize?.value).prepare(items: carouselInputs(input), viewport: input.viewportValue)
   }
-}
 
-struct SimulateCarousel: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "carousel", abstract: "Scroll a carousel; releases snap an item to the centre.")
+  func extras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {
+    centeredExtras(prepared, state: state)
+  }
 
-  @OptionGroup var options: SimulateOptions
-  @OptionGroup var carousel: CarouselOptions
-
-  func run() throws {
-    let input = options.input
-    let layout = carousel.layout(itemSize: input.itemSize?.value)
-    let prepared = try layout.prepare(items: carouselInputs(input), viewport: input.viewportValue)
-    try Simulator.run(
-      name: CarouselEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
-      options: options.simulation,
-      defaultRate: layout.decelerationRate)
+  func decelerationRate(_ input: LayoutInputOptions) -> DecelerationRate {
+    layout(itemSize: input.itemSize?.value).decelerationRate
   }
 }

@@ -29,8 +29,6 @@ enum FlowEntry: LayoutEntry {
   static let name = "flow"
   static let defaultPreset = FlowPreset.uikit
   static let demoPresets = [FlowPreset.photos]
-  static var inspectCommand: any ParsableCommand.Type { InspectFlow.self }
-  static var simulateCommand: any ParsableCommand.Type { SimulateFlow.self }
   static var benchScenarios: [BenchScenario] { [.flowGrid, .flowVaried] }
 
   static func scene(_ preset: FlowPreset) -> SceneEntry {
@@ -102,32 +100,18 @@ struct FlowOptions: ParsableArguments {
   }
 }
 
-struct InspectFlow: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "flow", abstract: "A flow layout (UICollectionViewFlowLayout's behaviour).",
-    discussion: "Example: scrollwork inspect flow --viewport 390x844 --items 100 --item-size 120x120 --offset 0,400")
+extension FlowOptions: ScrollingOptions {
+  static let inspectHelp = (
+    abstract: "A flow layout (UICollectionViewFlowLayout's behaviour).",
+    discussion: "Example: scrollwork inspect flow --viewport 390x844 --items 100 --item-size 120x120 --offset 0,400"
+  )
+  static let simulateAbstract = "Scroll a flow layout."
 
-  @OptionGroup var options: InspectOptions
-  @OptionGroup var flow: FlowOptions
-
-  func run() throws {
-    let prepared = try flow.layout.prepare(
-      items: options.input.layoutItems(), estimate: flow.estimated?.value, viewport: options.input.viewportValue)
-    print(
-      Inspector.report(
-        name: FlowEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all))
+  func prepare(_ input: LayoutInputOptions) throws -> PreparedFlowLayout {
+    try layout.prepare(items: input.layoutItems(), estimate: estimated?.value, viewport: input.viewportValue)
   }
-}
 
-struct SimulateFlow: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "flow", abstract: "Scroll a flow layout.")
-
-  @OptionGroup var options: SimulateOptions
-  @OptionGroup var flow: FlowOptions
-
-  func run() throws {
-    try Simulator.run(
-      name: FlowEntry.name, flow.layout, items: options.input.layoutItems(), estimate: flow.estimated?.value,
-      options: options.simulation)
+  func simulate(name: String, _ input: LayoutInputOptions, _ run: SimulationRun) throws {
+    try Simulator.run(name: name, layout, items: input.layoutItems(), estimate: estimated?.value, options: run)
   }
 }

@@ -53,8 +53,6 @@ enum LoopingEntry: LayoutEntry {
   static let name = "looping"
   static let defaultPreset = LoopingPreset.spotify
   static let demoPresets: [LoopingPreset] = [.spotify, .coverflow]
-  static var inspectCommand: any ParsableCommand.Type { InspectLooping.self }
-  static var simulateCommand: any ParsableCommand.Type { SimulateLooping.self }
   static var benchScenarios: [BenchScenario] { [.looping] }
 
   static func scene(_ preset: LoopingPreset) -> SceneEntry {
@@ -109,48 +107,29 @@ func loopingInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
   return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
 }
 
-struct InspectLooping: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "looping",
+extension LoopingOptions: ScrollingOptions {
+  static let inspectHelp = (
     abstract: "A carousel whose items repeat without end in both directions, snapping to the centre.",
     discussion: """
-      Offset j·pitch (pitch = item width + spacing) centres item j mod n, for negative j too: \
-      offsets run about ±6.7e7 points (a content inset before the content). Each item is listed \
-      once, in the copy nearest the centre. Fewer items than fill the viewport plus one \
-      (minimumLoopingCount) make a plain, non-looping carousel.
+    Offset j·pitch (pitch = item width + spacing) centres item j mod n, for negative j too: \
+    offsets run about ±6.7e7 points (a content inset before the content). Each item is listed \
+    once, in the copy nearest the centre. Fewer items than fill the viewport plus one \
+    (minimumLoopingCount) make a plain, non-looping carousel.
 
-      Example: scrollwork inspect looping --viewport 375x300 --items 10 --offset -310,0
-      """)
+    Example: scrollwork inspect looping --viewport 375x300 --items 10 --offset -310,0
+    """
+  )
+  static let simulateAbstract = "Scroll a looping carousel; releases snap an item to the centre."
 
-  @OptionGroup var options: InspectOptions
-  @OptionGroup var looping: LoopingOptions
-
-  func run() throws {
-    let input = options.input
-    let prepared = try looping.layout(itemSize: input.itemSize?.value).prepare(
-      items: loopingInputs(input), viewport: input.viewportValue)
-    let state = ScrollState(contentOffset: options.offset.value)
-    print(
-      Inspector.report(
-        name: LoopingEntry.name, prepared, state: state, all: options.all,
-        extra: loopingExtras(prepared, state: state)))
+  func prepare(_ input: LayoutInputOptions) throws -> PreparedLoopingCarouselLayout {
+    try layout(itemSize: input.itemSize?.value).prepare(items: loopingInputs(input), viewport: input.viewportValue)
   }
-}
 
-struct SimulateLooping: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "looping", abstract: "Scroll a looping carousel; releases snap an item to the centre.")
+  func extras(_ prepared: PreparedLoopingCarouselLayout, state: ScrollState) -> [(String, String)] {
+    loopingExtras(prepared, state: state)
+  }
 
-  @OptionGroup var options: SimulateOptions
-  @OptionGroup var looping: LoopingOptions
-
-  func run() throws {
-    let input = options.input
-    let layout = looping.layout(itemSize: input.itemSize?.value)
-    let prepared = try layout.prepare(items: loopingInputs(input), viewport: input.viewportValue)
-    try Simulator.run(
-      name: LoopingEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
-      options: options.simulation,
-      defaultRate: DecelerationRate(layout.preferredDecelerationRate))
+  func decelerationRate(_ input: LayoutInputOptions) -> DecelerationRate {
+    DecelerationRate(layout(itemSize: input.itemSize?.value).preferredDecelerationRate)
   }
 }

@@ -29,8 +29,6 @@ enum MosaicEntry: LayoutEntry {
   static let name = "mosaic"
   static let defaultPreset = MosaicPreset.appleMosaic
   static let demoPresets = [MosaicPreset.appleMosaic]
-  static var inspectCommand: any ParsableCommand.Type { InspectMosaic.self }
-  static var simulateCommand: any ParsableCommand.Type { SimulateMosaic.self }
   static var benchScenarios: [BenchScenario] { [.mosaic] }
 
   static func scene(_ preset: MosaicPreset) -> SceneEntry {
@@ -73,39 +71,23 @@ func mosaicItems(_ input: LayoutInputOptions) throws -> LayoutItems {
   try input.layoutItems(defaultItemSize: .zero)
 }
 
-struct InspectMosaic: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: MosaicEntry.name,
+extension MosaicOptions: ScrollingOptions {
+  static let inspectHelp = (
     abstract: "A mosaic of fixed-height segments (Apple's sample), exact for every rectangle.",
     discussion: """
-      Items' sizes are not read: give --items N (or --sections). Segment k of a section spans \
-      spacing + k·(h + spacing) to (k + 1)·(h + spacing); cuts are at ⌈W·fraction⌉.
+    Items' sizes are not read: give --items N (or --sections). Segment k of a section spans \
+    spacing + k·(h + spacing) to (k + 1)·(h + spacing); cuts are at ⌈W·fraction⌉.
 
-      Example: scrollwork inspect mosaic --viewport 390x844 --items 20 --offset 0,400
-      """)
+    Example: scrollwork inspect mosaic --viewport 390x844 --items 20 --offset 0,400
+    """
+  )
+  static let simulateAbstract = "Scroll a mosaic."
 
-  @OptionGroup var options: InspectOptions
-  @OptionGroup var mosaic: MosaicOptions
-
-  func run() throws {
-    let prepared = try mosaic.layout.prepare(items: mosaicItems(options.input), viewport: options.input.viewportValue)
-    print(
-      Inspector.report(
-        name: MosaicEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value), all: options.all,
-        extra: [("preset", JSONWriter.string(mosaic.preset.rawValue))]))
+  func prepare(_ input: LayoutInputOptions) throws -> PreparedMosaicLayout {
+    try layout.prepare(items: mosaicItems(input), viewport: input.viewportValue)
   }
-}
 
-struct SimulateMosaic: ParsableCommand {
-  static let configuration = CommandConfiguration(commandName: MosaicEntry.name, abstract: "Scroll a mosaic.")
-
-  @OptionGroup var options: SimulateOptions
-  @OptionGroup var mosaic: MosaicOptions
-
-  func run() throws {
-    let prepared = try mosaic.layout.prepare(items: mosaicItems(options.input), viewport: options.input.viewportValue)
-    try Simulator.run(
-      name: MosaicEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
-      options: options.simulation)
+  func extras(_ prepared: PreparedMosaicLayout, state: ScrollState) -> [(String, String)] {
+    [("preset", JSONWriter.string(preset.rawValue))]
   }
 }

@@ -26,8 +26,6 @@ enum ProminentEntry: LayoutEntry {
   static let name = "prominent"
   static let defaultPreset = ProminentPreset.standard
   static let demoPresets = [ProminentPreset.standard]
-  static var inspectCommand: any ParsableCommand.Type { InspectProminent.self }
-  static var simulateCommand: any ParsableCommand.Type { SimulateProminent.self }
   static var benchScenarios: [BenchScenario] { [.prominent] }
 
   static func scene(_ preset: ProminentPreset) -> SceneEntry {
@@ -76,45 +74,27 @@ struct ProminentOptions: ParsableArguments {
   }
 }
 
-struct InspectProminent: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "prominent",
+extension ProminentOptions: ScrollingOptions {
+  static let inspectHelp = (
     abstract: "A vertical list whose item nearest the centre is full size and opaque, the others smaller and fainter.",
     discussion: """
-      Offset 0,i·pitch (pitch = item height + line spacing) centres item i.
+    Offset 0,i·pitch (pitch = item height + line spacing) centres item i.
 
-      Example: scrollwork inspect prominent --viewport 375x400 --items 20 --item-size 200x200 --offset 0,315
-      """)
+    Example: scrollwork inspect prominent --viewport 375x400 --items 20 --item-size 200x200 --offset 0,315
+    """
+  )
+  static let simulateAbstract =
+    "Scroll a prominent-cell list (fast deceleration by default); releases snap an item to the centre."
 
-  @OptionGroup var options: InspectOptions
-  @OptionGroup var prominent: ProminentOptions
-
-  func run() throws {
-    let input = options.input
-    let prepared = try prominent.layout(input: input).prepare(items: input.layoutItems(), viewport: input.viewportValue)
-    let state = ScrollState(contentOffset: options.offset.value)
-    print(
-      Inspector.report(
-        name: ProminentEntry.name, prepared, state: state, all: options.all,
-        extra: centeredExtras(prepared, state: state)))
+  func prepare(_ input: LayoutInputOptions) throws -> PreparedCenteredLayout {
+    try layout(input: input).prepare(items: input.layoutItems(), viewport: input.viewportValue)
   }
-}
 
-struct SimulateProminent: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "prominent",
-    abstract: "Scroll a prominent-cell list (fast deceleration by default); releases snap an item to the centre.")
+  func extras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {
+    centeredExtras(prepared, state: state)
+  }
 
-  @OptionGroup var options: SimulateOptions
-  @OptionGroup var prominent: ProminentOptions
-
-  func run() throws {
-    let input = options.input
-    let layout = try prominent.layout(input: input)
-    let prepared = try layout.prepare(items: input.layoutItems(), viewport: input.viewportValue)
-    try Simulator.run(
-      name: ProminentEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
-      options: options.simulation,
-      defaultRate: layout.decelerationRate)
+  func decelerationRate(_ input: LayoutInputOptions) throws -> DecelerationRate {
+    try layout(input: input).decelerationRate
   }
 }

@@ -28,8 +28,6 @@ enum StickyEntry: LayoutEntry {
   static let name = "sticky"
   static let defaultPreset = StickyPreset.plain
   static let demoPresets = [StickyPreset.jungleCup]
-  static var inspectCommand: any ParsableCommand.Type { InspectSticky.self }
-  static var simulateCommand: any ParsableCommand.Type { SimulateSticky.self }
   static var benchScenarios: [BenchScenario] { [.stickyRoster] }
 
   static func scene(_ preset: StickyPreset) -> SceneEntry {
@@ -150,40 +148,20 @@ struct StickyOptions: ParsableArguments {
   }
 }
 
-struct InspectSticky: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: StickyEntry.name,
+extension StickyOptions: ScrollingOptions {
+  static let inspectHelp = (
     abstract: "A sectioned list with a stretchy header, sticky menu and section headers, and parallax cells.",
     discussion: """
-      Kinds: supplementary:stretchyHeader (the top header; its overlayAlpha is the darkening), \
-      supplementary:menu, supplementary:header and supplementary:footer (per section), cell \
-      (content = the photo's rect when parallax is on).
+    Kinds: supplementary:stretchyHeader (the top header; its overlayAlpha is the darkening), \
+    supplementary:menu, supplementary:header and supplementary:footer (per section), cell \
+    (content = the photo's rect when parallax is on).
 
-      Example: scrollwork inspect sticky --preset jungleCup --viewport 390x844 --sections 4,6,3 --offset 0,-100
-      """)
+    Example: scrollwork inspect sticky --preset jungleCup --viewport 390x844 --sections 4,6,3 --offset 0,-100
+    """
+  )
+  static let simulateAbstract = "Scroll the sticky-header layout."
 
-  @OptionGroup var options: InspectOptions
-  @OptionGroup var sticky: StickyOptions
-
-  func run() throws {
-    let prepared = try sticky.prepare(options.input)
-    print(
-      Inspector.report(
-        name: StickyEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
-        all: options.all))
-  }
-}
-
-struct SimulateSticky: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: StickyEntry.name, abstract: "Scroll the sticky-header layout.")
-
-  @OptionGroup var options: SimulateOptions
-  @OptionGroup var sticky: StickyOptions
-
-  func run() throws {
-    try Simulator.run(
-      name: StickyEntry.name, sticky.layout(), items: sticky.items(options.input), estimate: sticky.estimated?.value,
-      options: options.simulation)
+  func simulate(name: String, _ input: LayoutInputOptions, _ run: SimulationRun) throws {
+    try Simulator.run(name: name, layout(), items: items(input), estimate: estimated?.value, options: run)
   }
 }

@@ -32,7 +32,6 @@ enum WaterfallEntry: LayoutEntry {
   static let name = "waterfall"
   static let defaultPreset = WaterfallPreset.cht
   static let demoPresets = [WaterfallPreset.cht]
-  static var inspectCommand: any ParsableCommand.Type { InspectWaterfall.self }
   static var simulateCommand: any ParsableCommand.Type { SimulateWaterfall.self }
   static var benchScenarios: [BenchScenario] { [.waterfall] }
 
@@ -135,40 +134,6 @@ struct WaterfallOptions: ParsableArguments {
   }
 }
 
-/// The options of both commands, with `--photos-like` in place of sizes.
-struct WaterfallInput {
-  /// The waterfall of the items, or with `--estimated` of the estimate.
-  static func prepare(_ input: LayoutInputOptions, _ options: WaterfallOptions) throws -> PreparedWaterfallLayout {
-    try options.layout.prepare(
-      items: options.items(input), estimate: options.estimated?.value, viewport: input.viewportValue)
-  }
-}
-
-struct InspectWaterfall: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: WaterfallEntry.name,
-    abstract: "Pinterest-style columns: each item goes into the shortest column at its own aspect ratio.",
-    discussion: """
-      Items are --item-sizes (intrinsic sizes; an item's height is column width × h/w), or \
-      --photos-like N. Ties go to the leftmost column (the rightmost with --direction rightToLeft). \
-      With --estimated WxH every item is laid out at that aspect ratio instead.
-
-      Example: scrollwork inspect waterfall --viewport 390x844 --columns 3 --column-spacing 4 \\
-                 --item-spacing 4 --photos-like 100 --offset 0,500
-      """)
-
-  @OptionGroup var options: InspectOptions
-  @OptionGroup var waterfall: WaterfallOptions
-
-  func run() throws {
-    let prepared = try WaterfallInput.prepare(options.input, waterfall)
-    print(
-      Inspector.report(
-        name: WaterfallEntry.name, prepared, state: ScrollState(contentOffset: options.offset.value),
-        all: options.all, extra: [("preset", JSONWriter.string(waterfall.preset.rawValue))]))
-  }
-}
-
 struct SimulateWaterfall: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: WaterfallEntry.name, abstract: "Scroll a waterfall.",
@@ -195,5 +160,28 @@ struct SimulateWaterfall: ParsableCommand {
     }
     try WaterfallSimulation.run(
       waterfall.layout, items: items, estimate: estimate, options: options.simulation, settles: !noSettle)
+  }
+}
+
+extension WaterfallOptions: ScrollingOptions {
+  static let inspectHelp = (
+    abstract: "Pinterest-style columns: each item goes into the shortest column at its own aspect ratio.",
+    discussion: """
+    Items are --item-sizes (intrinsic sizes; an item's height is column width × h/w), or \
+    --photos-like N. Ties go to the leftmost column (the rightmost with --direction rightToLeft). \
+    With --estimated WxH every item is laid out at that aspect ratio instead.
+
+    Example: scrollwork inspect waterfall --viewport 390x844 --columns 3 --column-spacing 4 \\
+               --item-spacing 4 --photos-like 100 --offset 0,500
+    """
+  )
+  static let simulateAbstract = "Scroll a waterfall."
+
+  func prepare(_ input: LayoutInputOptions) throws -> PreparedWaterfallLayout {
+    try layout.prepare(items: items(input), estimate: estimated?.value, viewport: input.viewportValue)
+  }
+
+  func extras(_ prepared: PreparedWaterfallLayout, state: ScrollState) -> [(String, String)] {
+    [("preset", JSONWriter.string(preset.rawValue))]
   }
 }
