@@ -49,7 +49,7 @@ let package = Package(
       name: "Simulation",
       dependencies: [
         "ToolOutput", library("LayoutCore"), library("GestureScripting"), library("ScrollPhysics"),
-        library("PhotoGrid"), library("ToolSupport"),
+        library("PhotoGrid"), library("Album"), library("ToolSupport"),
       ]),
 
     /// Scenes and recording: a drawable, scripted scene per layout, the

@@ -175,38 +175,7 @@ struct SimulateAlbum: ParsableCommand {
     var coordinator = try AlbumCoordinator(
       photos: input.layoutItems(), viewport: input.viewport.value,
       configuration: album.configuration(stripHeight: stripHeight), photo: photo)
-    let withElements = elements
-    try gestures.run(on: &coordinator, fps: fps) { coordinator, _ in
-      print(Self.frameJSON(&coordinator, elements: withElements))
-    }
+    try Simulator.run(&coordinator, gestures: gestures, fps: fps, elements: elements)
   }
 
-  static func frameJSON(_ coordinator: inout AlbumCoordinator, elements: Bool) -> String {
-    let frame = coordinator.frame(attributes: elements)
-    func optional(_ value: Int?) -> String { value.map(String.init) ?? "null" }
-    var o = JSONObject()
-    o.add("time", frame.time)
-    o.add("leader", frame.leader.rawValue)
-    o.add("pagerOffset", frame.pagerOffset)
-    o.add("stripOffset", frame.stripOffset)
-    o.add("photo", raw: optional(frame.pagerPosition?.index))
-    o.add("fraction", frame.pagerPosition?.fraction ?? 0)
-    o.add("position", frame.position)
-    o.add("thumbnail", raw: optional(frame.centredThumbnail))
-    o.add("animated", raw: optional(frame.animatedThumbnail))
-    o.add("progress", frame.progress)
-    o.add("accordion", frame.accordion.rawValue)
-    if frame.debug { o.add("debug", true) }
-    let events = coordinator.drainEvents().map { JSONWriter.string($0.0.rawValue + "." + $0.1.name) }
-    o.add("events", raw: "[" + events.joined(separator: ",") + "]")
-    if elements {
-      o.add("pagerElements", raw: "[" + frame.pagerAttributes.sortedByIdentity.map(\.json).joined(separator: ",") + "]")
-      o.add("stripElements", raw: "[" + frame.stripAttributes.sortedByIdentity.map(\.json).joined(separator: ",") + "]")
-    }
-    return o.text
-  }
-}
-
-extension Array where Element == LayoutAttributes {
-  fileprivate var sortedByIdentity: [LayoutAttributes] { sorted { $0.id < $1.id } }
 }

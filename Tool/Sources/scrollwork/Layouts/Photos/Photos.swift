@@ -190,30 +190,7 @@ struct SimulatePhotos: ParsableCommand {
         layout: photos.layout, counts: counts, photoSize: size, viewport: options.input.viewportValue,
         offset: options.offset.value, configuration: options.configuration())
     }
-    // Too many edits for the library are refused before anything runs.
-    try PhotoGridSession.checkEdits(script, sections: counts.count)
-    // A rehearsal on a copy: a step that cannot run fails before any output.
-    var copy = session
-    try script.run(on: &copy, fps: options.fps) { _, _ in }
-    var live = session
-    let withElements = options.elements
-    try script.run(on: &live, fps: options.fps) { session, time in
-      print(Self.frameJSON(time: time, session: &session, elements: withElements))
-    }
+    try Simulator.run(session, gestures: script, sections: counts.count, fps: options.fps, elements: options.elements)
   }
 
-  static func frameJSON(time: Double, session: inout PhotoGridSession, elements: Bool) -> String {
-    var o = JSONObject()
-    o.add("time", time)
-    o.add("offset", session.contentOffset)
-    o.add("mode", session.mode.description)
-    o.add("progress", session.progress)
-    o.add("photos", session.library.totalCount)
-    o.add("events", raw: "[" + session.drainEvents().map(JSONWriter.string).joined(separator: ",") + "]")
-    if elements {
-      let visible = session.visibleAttributes.sorted { $0.id < $1.id }
-      o.add("elements", raw: "[" + visible.map(\.json).joined(separator: ",") + "]")
-    }
-    return o.text
-  }
 }
