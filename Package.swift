@@ -59,7 +59,7 @@ let package = Package(
 
     // MARK: - The layout catalog: one descriptor per layout (every list of layouts derives from it)
 
-    .target(name: "LayoutCatalog", dependencies: ["LayoutCore", "LayoutHost"]),
+    .target(name: "LayoutCatalog", dependencies: ["LayoutCore", "LayoutHost", "Album"]),
 
     // MARK: - Album (pager + filmstrip + coordinator)
 

@@ -1,3 +1,4 @@
+import LayoutCatalog
 import LayoutCore
 import Simulation
 import Testing

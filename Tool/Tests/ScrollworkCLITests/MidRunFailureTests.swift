@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCatalog
 import LayoutCore
 import PhotoLibrary
 import Raster

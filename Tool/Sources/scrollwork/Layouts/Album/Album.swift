@@ -2,6 +2,7 @@ import Album
 import ArgumentParser
 import Benchmarks
 import GestureScripting
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -12,24 +13,7 @@ import ToolOutput
 // `inspect album --surface pager|strip`, `simulate album`, the demo's main
 // scene and the album's benchmark scenarios.
 
-/// The album's presets.
-enum AlbumPreset: String, LayoutPreset {
-  /// The seed's constants (100 pt page spacing, 40 pt narrowest photo,
-  /// 30/15/2/160 pt filmstrip widths and spacings) and the seed's follower
-  /// offset (`FollowerOffsetRule.seedUnitStep`).
-  case photosLab
-  /// The same constants (the default) with the follower's centre line on the thumbnail
-  /// coordinate (`FollowerOffsetRule.thumbnailCoordinate`): the thumbnail
-  /// under the centre line is always the pager's nearest page.
-  case standard
-
-  func configuration(stripHeight: Double, debug: Bool) -> AlbumConfiguration {
-    switch self {
-    case .photosLab: AlbumConfiguration.photosLab(stripHeight: stripHeight, debug: debug)
-    case .standard: AlbumConfiguration(stripHeight: stripHeight, debug: debug, followerOffset: .thumbnailCoordinate)
-    }
-  }
-}
+extension AlbumPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 extension FollowerOffsetRule: @retroactive ExpressibleByArgument {}
 
@@ -37,7 +21,6 @@ enum AlbumEntry: LayoutEntry {
   static let name = "album"
   /// `standard`: the seed's constants with a follower that never jumps at
   /// a page turn; `photosLab` reproduces the seed's follower as well.
-  static let defaultPreset = AlbumPreset.standard
   static let demoPresets = [AlbumPreset.standard]
   static var inspectCommand: any ParsableCommand.Type { InspectAlbum.self }
   static var simulateCommand: any ParsableCommand.Type { SimulateAlbum.self }

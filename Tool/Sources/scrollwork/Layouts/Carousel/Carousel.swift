@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -10,62 +11,17 @@ import ToolOutput
 // The carousel in the tool: presets, options, `inspect carousel`,
 // `simulate carousel`, one demo scene per preset and the benchmark.
 
-/// The carousel's presets.
-enum CarouselPreset: String, LayoutPreset {
-  /// Album art that scales and fades by distance to the centre (the seed's constants).
-  case spotify
-  /// Neighbours shrink to 0.75 and tuck under the centred cover.
-  case coverflow
-  /// A deck of cards: the next ones peek behind; one card per swipe.
-  case stack
-  /// No effect: a snapping strip.
-  case plain
-
-  var layout: CarouselLayout {
-    switch self {
-    case .spotify: .spotify
-    case .coverflow: .coverFlow
-    case .stack: .stackedCards
-    case .plain: .plain
-    }
-  }
-
-  var title: String {
-    switch self {
-    case .spotify: "Carousel (spotify preset)"
-    case .coverflow: "Cover flow (coverflow preset)"
-    case .stack: "Stacked cards (stack preset)"
-    case .plain: "Carousel (plain preset)"
-    }
-  }
-
-  var summary: String {
-    switch self {
-    case .spotify: "Square covers that shrink and fade away from the centre and snap to the nearest one."
-    case .coverflow: "Neighbours shrink to 0.75 and slide under the centred cover; it snaps to the nearest one."
-    case .stack: "A deck: the cards behind peek out; a swipe moves exactly one card, however hard."
-    case .plain: "A strip that snaps an item to the centre, with no effect."
-    }
-  }
-
-  var demoScript: String {
-    switch self {
-    case .stack:
-      "drag -300 0.15; release; wait 1.0; drag -300 0.15; release; wait 1.0; drag 300 0.15; release; wait 1.0"
-    default: "drag -420 0.2; release; wait 1.3; drag 200 0.15; release; wait 1.3"
-    }
-  }
-}
+extension CarouselPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum CarouselEntry: LayoutEntry {
   static let name = "carousel"
-  static let defaultPreset = CarouselPreset.spotify
   static let demoPresets: [CarouselPreset] = [.spotify, .coverflow, .stack]
   static var benchScenarios: [BenchScenario] { [.carousel] }
 
   static func scene(_ preset: CarouselPreset) -> SceneEntry {
     .carousel(
-      preset.layout, name: sceneName(preset), preset: preset.rawValue, title: preset.title, summary: preset.summary,
+      preset.layout, name: sceneName(preset), preset: preset.rawValue, title: preset.sceneTitle,
+      summary: preset.sceneSummary,
       demoScript: preset.demoScript)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -9,25 +10,10 @@ import ScrollPhysics
 // The flow layout in the tool: presets, options, `inspect flow`,
 // `simulate flow`, its demo scene and its benchmark scenarios.
 
-/// The flow layout's presets.
-enum FlowPreset: String, LayoutPreset {
-  /// `UICollectionViewFlowLayout`'s defaults: vertical, 10 pt spacings, no
-  /// insets, headers or footers.
-  case uikit
-  /// A photo grid: 2 pt spacings and 34 pt section headers pinned to the top.
-  case photos
-
-  var layout: FlowLayout {
-    switch self {
-    case .uikit: FlowLayout()
-    case .photos: FlowLayout(lineSpacing: 2, interItemSpacing: 2, headerLength: 34, pinsHeaders: true)
-    }
-  }
-}
+extension FlowPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum FlowEntry: LayoutEntry {
   static let name = "flow"
-  static let defaultPreset = FlowPreset.uikit
   static let demoPresets = [FlowPreset.photos]
   static var benchScenarios: [BenchScenario] { [.flowGrid, .flowVaried] }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -10,54 +11,17 @@ import ToolOutput
 // The looping carousel in the tool: presets, options, `inspect looping`,
 // `simulate looping`, one demo scene per preset and the benchmark.
 
-/// The looping carousel's presets: the carousel's, looping.
-enum LoopingPreset: String, LayoutPreset {
-  /// Album art that scales and fades by distance to the centre.
-  case spotify
-  /// Neighbours shrink to 0.75 and tuck under the centred cover.
-  case coverflow
-  /// A deck of cards: the next ones peek behind; one card per swipe.
-  case stack
-  /// No effect: a snapping strip.
-  case plain
-
-  var layout: LoopingCarouselLayout {
-    switch self {
-    case .spotify: .spotify
-    case .coverflow: .coverFlow
-    case .stack: .stackedCards
-    case .plain: .plain
-    }
-  }
-
-  var title: String {
-    switch self {
-    case .spotify: "Looping carousel (spotify preset)"
-    case .coverflow: "Looping cover flow (coverflow preset)"
-    case .stack: "Looping stacked cards (stack preset)"
-    case .plain: "Looping carousel (plain preset)"
-    }
-  }
-
-  var summary: String {
-    switch self {
-    case .spotify: "Covers that scale and fade by distance to the centre, after the last the first again, both ways."
-    case .coverflow: "Cover flow without ends: the first cover follows the last, tucked in the same way."
-    case .stack: "A deck that never runs out: one card per swipe, the first after the last."
-    case .plain: "A snapping strip without ends."
-    }
-  }
-}
+extension LoopingPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum LoopingEntry: LayoutEntry {
   static let name = "looping"
-  static let defaultPreset = LoopingPreset.spotify
   static let demoPresets: [LoopingPreset] = [.spotify, .coverflow]
   static var benchScenarios: [BenchScenario] { [.looping] }
 
   static func scene(_ preset: LoopingPreset) -> SceneEntry {
     .looping(
-      preset.layout, name: sceneName(preset), preset: preset.rawValue, title: preset.title, summary: preset.summary)
+      preset.layout, name: sceneName(preset), preset: preset.rawValue, title: preset.sceneTitle,
+      summary: preset.sceneSummary)
   }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -10,24 +11,12 @@ import ToolOutput
 // The mosaic in the tool: presets, options, `inspect mosaic`,
 // `simulate mosaic`, its demo scene and its benchmark scenarios.
 
-/// The mosaic's presets.
-enum MosaicPreset: String, LayoutPreset {
-  /// Apple's sample: 200 pt segments, 1 pt gaps, a full-width opening, then
-  /// 50/50 → 2/3 + 1/3 → 1/3 + 2/3.
-  case appleMosaic
-
-  var layout: MosaicLayout {
-    switch self {
-    case .appleMosaic: .appleMosaic
-    }
-  }
-}
+extension MosaicPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 extension MosaicLayout.Segment: @retroactive ExpressibleByArgument {}
 
 enum MosaicEntry: LayoutEntry {
   static let name = "mosaic"
-  static let defaultPreset = MosaicPreset.appleMosaic
   static let demoPresets = [MosaicPreset.appleMosaic]
   static var benchScenarios: [BenchScenario] { [.mosaic] }
 

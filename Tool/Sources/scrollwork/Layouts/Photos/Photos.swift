@@ -15,24 +15,11 @@ import ToolOutput
 // plus the `mode`, `pinch`, `insert` and `delete` verbs), its demo scene and
 // its benchmark scenarios.
 
-/// The photo grid's presets.
-enum PhotosPreset: String, LayoutPreset {
-  /// The Photos app's library grid: All Photos (one large photo, then a row
-  /// of three), Months (a header and a summary photo per section) and
-  /// square grids of 1…30 columns.
-  case photosMonths
-
-  var layout: PhotoGridLayout {
-    switch self {
-    case .photosMonths: .photosMonths
-    }
-  }
-}
+extension PhotosPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum PhotosEntry: LayoutEntry {
   static let name = "photos"
   static var scriptVerbs: [LayoutVerb] { PhotoGridSession.verbs }
-  static let defaultPreset = PhotosPreset.photosMonths
   static let demoPresets = [PhotosPreset.photosMonths]
   static var inspectCommand: any ParsableCommand.Type { InspectPhotos.self }
   static var simulateCommand: any ParsableCommand.Type { SimulatePhotos.self }

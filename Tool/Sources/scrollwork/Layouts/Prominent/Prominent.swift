@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -9,22 +10,10 @@ import ScrollPhysics
 // The prominent-cell list in the tool: options, `inspect prominent`,
 // `simulate prominent`, its demo scene and the benchmark.
 
-/// The prominent layout's presets.
-enum ProminentPreset: String, LayoutPreset {
-  /// The seed's values: 10 pt apart, items a pitch from the centre at half
-  /// size and half alpha, snapping to the nearest item at the fast rate.
-  case standard
-
-  func layout(itemSize: Size) -> ProminentLayout {
-    switch self {
-    case .standard: ProminentLayout(itemSize: itemSize)
-    }
-  }
-}
+extension ProminentPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum ProminentEntry: LayoutEntry {
   static let name = "prominent"
-  static let defaultPreset = ProminentPreset.standard
   static let demoPresets = [ProminentPreset.standard]
   static var benchScenarios: [BenchScenario] { [.prominent] }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -9,24 +10,10 @@ import ScrollPhysics
 // The stretchy/sticky roster in the tool: presets, options,
 // `inspect sticky`, `simulate sticky`, its demo scene and the benchmark.
 
-/// The sticky-header layout's presets.
-enum StickyPreset: String, LayoutPreset {
-  /// No effects: a plain sectioned list.
-  case plain
-  /// The "Jungle Cup" roster: every effect on, with the seed's sizes.
-  case jungleCup
-
-  var layout: StickyHeaderLayout {
-    switch self {
-    case .plain: StickyHeaderLayout()
-    case .jungleCup: .jungleCup
-    }
-  }
-}
+extension StickyPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum StickyEntry: LayoutEntry {
   static let name = "sticky"
-  static let defaultPreset = StickyPreset.plain
   static let demoPresets = [StickyPreset.jungleCup]
   static var benchScenarios: [BenchScenario] { [.stickyRoster] }
 

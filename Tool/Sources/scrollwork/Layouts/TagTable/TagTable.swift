@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -12,21 +13,10 @@ import ToolOutput
 // second layout pass). `inspect tag-table`, `simulate tag-table` and its
 // demo scene.
 
-/// The tag table's presets.
-enum TagTablePreset: String, LayoutPreset {
-  /// 1 pt between rows; the tag cloud's standard preset inside each row.
-  case standard
-
-  var layout: TagTableLayout {
-    switch self {
-    case .standard: TagTableLayout(cloud: TagCloudLayout(), rowSpacing: 1)
-    }
-  }
-}
+extension TagTablePreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum TagTableEntry: LayoutEntry {
   static let name = "tag-table"
-  static let defaultPreset = TagTablePreset.standard
   static let demoPresets = [TagTablePreset.standard]
   static var inspectCommand: any ParsableCommand.Type { InspectTagTable.self }
   static var simulateCommand: any ParsableCommand.Type { SimulateTagTable.self }
@@ -168,32 +158,16 @@ struct SimulateTagTable: ParsableCommand {
 
   func run() throws {
     let gestures = try options.gestureScript()
+    let run = (offset: options.offset.value, fps: options.fps, elements: options.elements)
     if table.estimated != nil {
       let rows = table.rowTexts
       let text = try table.tagText()
-      try Simulator.runSelfSizing(
-        table.prepare(rows, text: text), offset: options.offset.value, gestures: gestures, fps: options.fps,
-        elements: options.elements,
-        measure: { id, maxWidth in
-          guard id.kind == .cell, id.section >= 0, id.section < rows.count, id.item >= 0,
-            id.item < rows[id.section].count
-          else {
-            return nil
-          }
-          return text.size(rows[id.section][id.item], maxWidth: maxWidth)
-        },
-        elementJSON: { tagJSON($0, texts: rows) })
+      try Simulator.runTagTable(
+        table.prepare(rows, text: text), rows: rows, measure: text.size, gestures: gestures, run: run)
       return
     }
     let (prepared, _) = try table.prepare()
-    var scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: options.offset.value))
-    let start = Simulator.startingOffset(options.offset.value, on: scroller.surface)
-    if start != options.offset.value {
-      scroller = LayoutScroller(layout: prepared, state: ScrollState(contentOffset: start))
-    }
-    let withElements = options.elements
-    try gestures.run(on: &scroller, fps: options.fps) { scroller, time in
-      print(Simulator.frameJSON(time: time, scroller: &scroller, elements: withElements))
-    }
+    try Simulator.runTagTable(prepared, gestures: gestures, run: run)
   }
+
 }

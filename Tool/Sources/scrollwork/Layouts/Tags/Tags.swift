@@ -1,6 +1,7 @@
 import ArgumentParser
 import Benchmarks
 import GestureScripting
+import LayoutCatalog
 import LayoutCore
 import Raster
 import Scenes
@@ -14,24 +15,10 @@ import ToolSupport
 // `simulate tags`, the demo scene and the benchmarks; the table of clouds
 // is `TagTableEntry` in `Layouts/TagTable.swift`.
 
-/// The tag cloud's presets.
-enum TagsPreset: String, LayoutPreset {
-  /// 8 pt spacings and insets, 15 pt text, 6 pt × 10 pt padding.
-  case standard
-  /// The same, mirrored for right-to-left scripts.
-  case rightToLeft
-
-  var layout: TagCloudLayout {
-    switch self {
-    case .standard: TagCloudLayout()
-    case .rightToLeft: TagCloudLayout(isRightToLeft: true)
-    }
-  }
-}
+extension TagsPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 enum TagsEntry: LayoutEntry {
   static let name = "tags"
-  static let defaultPreset = TagsPreset.standard
   static let demoPresets = [TagsPreset.standard]
   static var inspectCommand: any ParsableCommand.Type { InspectTags.self }
   static var simulateCommand: any ParsableCommand.Type { SimulateTags.self }
@@ -165,15 +152,6 @@ struct TagOptions: ParsableArguments {
     let width = tagWidth
     return try layout.prepare(items: LayoutItems(texts.map { text.size($0, maxWidth: width) }), viewport: viewportValue)
   }
-}
-
-/// An element's JSON with its tag's text: `texts[section][item]` for cells
-/// (a cloud is section 0; a table's rows are sections).
-func tagJSON(_ a: LayoutAttributes, texts: [[String]]) -> String {
-  guard a.id.kind == .cell, a.id.section >= 0, a.id.section < texts.count, a.id.item >= 0,
-    a.id.item < texts[a.id.section].count
-  else { return a.json }
-  return String(a.json.dropLast()) + ",\"text\":" + JSONWriter.string(texts[a.id.section][a.id.item]) + "}"
 }
 
 struct InspectTags: ParsableCommand {

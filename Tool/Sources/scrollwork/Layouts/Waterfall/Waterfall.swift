@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import LayoutCatalog
 import LayoutCore
 import LayoutHost
 import Raster
@@ -11,26 +12,12 @@ import ToolOutput
 // The waterfall in the tool: presets, options, `inspect waterfall`,
 // `simulate waterfall`, its demo scene and its benchmark scenarios.
 
-/// The waterfall's presets.
-enum WaterfallPreset: String, LayoutPreset {
-  /// CHTCollectionViewWaterfallLayout's defaults: 2 columns, 10 pt spacings.
-  case cht
-  /// A photo wall: 3 columns, 2 pt spacings.
-  case photos
-
-  var layout: WaterfallLayout {
-    switch self {
-    case .cht: WaterfallLayout()
-    case .photos: WaterfallLayout(columnCount: 3, columnSpacing: 2, itemSpacing: 2)
-    }
-  }
-}
+extension WaterfallPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
 
 extension WaterfallLayout.Direction: @retroactive ExpressibleByArgument {}
 
 enum WaterfallEntry: LayoutEntry {
   static let name = "waterfall"
-  static let defaultPreset = WaterfallPreset.cht
   static let demoPresets = [WaterfallPreset.cht]
   static var simulateCommand: any ParsableCommand.Type { SimulateWaterfall.self }
   static var benchScenarios: [BenchScenario] { [.waterfall] }
