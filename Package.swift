@@ -134,7 +134,8 @@ let package = Package(
     .testTarget(
       name: "ScrollPhysicsTests",
       dependencies: [
-        "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "ScrollworkTestSupport",
+        "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "LayoutCatalog",
+        "ScrollworkTestSupport",
       ]),
     .testTarget(name: "UIKitStandInTests", dependencies: ["UIKitStandIn", "ScrollworkTestSupport"]),
     .testTarget(

@@ -41,9 +41,9 @@ public enum CarouselPreset: String, LayoutCatalogPreset {
   /// Album art that scales and fades by distance to the centre (the seed's constants).
   case spotify
   /// Neighbours shrink to 0.75 and tuck under the centred cover.
-  case coverflow
+  case coverFlow
   /// A deck of cards: the next ones peek behind; one card per swipe.
-  case stack
+  case stackedCards
   /// No effect: a snapping strip.
   case plain
 
@@ -51,8 +51,8 @@ public enum CarouselPreset: String, LayoutCatalogPreset {
   public var layout: CarouselLayout {
     switch self {
     case .spotify: .spotify
-    case .coverflow: .coverFlow
-    case .stack: .stackedCards
+    case .coverFlow: .coverFlow
+    case .stackedCards: .stackedCards
     case .plain: .plain
     }
   }
@@ -60,12 +60,15 @@ public enum CarouselPreset: String, LayoutCatalogPreset {
   /// The preset a layout starts from when none is named.
   public static let defaultPreset = CarouselPreset.spotify
 
+  /// The tool's earlier names (`--preset coverflow`, `stack`), still taken.
+  public static let aliases: [String: CarouselPreset] = ["coverflow": .coverFlow, "stack": .stackedCards]
+
   /// One line for lists and `--help`.
   public var summary: String {
     switch self {
     case .spotify: "album art that scales and fades by distance to the centre"
-    case .coverflow: "neighbours shrink to 0.75 and tuck under the centred cover"
-    case .stack: "a deck of cards: the next ones peek behind; one card per swipe"
+    case .coverFlow: "neighbours shrink to 0.75 and tuck under the centred cover"
+    case .stackedCards: "a deck of cards: the next ones peek behind; one card per swipe"
     case .plain: "no effect: a snapping strip"
     }
   }
@@ -104,9 +107,9 @@ public enum LoopingPreset: String, LayoutCatalogPreset {
   /// Album art that scales and fades by distance to the centre.
   case spotify
   /// Neighbours shrink to 0.75 and tuck under the centred cover.
-  case coverflow
+  case coverFlow
   /// A deck of cards: the next ones peek behind; one card per swipe.
-  case stack
+  case stackedCards
   /// No effect: a snapping strip.
   case plain
 
@@ -114,8 +117,8 @@ public enum LoopingPreset: String, LayoutCatalogPreset {
   public var layout: LoopingCarouselLayout {
     switch self {
     case .spotify: .spotify
-    case .coverflow: .coverFlow
-    case .stack: .stackedCards
+    case .coverFlow: .coverFlow
+    case .stackedCards: .stackedCards
     case .plain: .plain
     }
   }
@@ -123,12 +126,15 @@ public enum LoopingPreset: String, LayoutCatalogPreset {
   /// The preset a layout starts from when none is named.
   public static let defaultPreset = LoopingPreset.spotify
 
+  /// The tool's earlier names (`--preset coverflow`, `stack`), still taken.
+  public static let aliases: [String: LoopingPreset] = ["coverflow": .coverFlow, "stack": .stackedCards]
+
   /// One line for lists and `--help`.
   public var summary: String {
     switch self {
     case .spotify: "the carousel's album art, looping"
-    case .coverflow: "cover flow, looping: the first cover follows the last"
-    case .stack: "a deck that never runs out: one card per swipe"
+    case .coverFlow: "cover flow, looping: the first cover follows the last"
+    case .stackedCards: "a deck that never runs out: one card per swipe"
     case .plain: "no effect: a snapping strip without ends"
     }
   }
@@ -320,9 +326,22 @@ where AllCases == [Self] {
   static var defaultPreset: Self { get }
   /// One line for lists and `--help`.
   var summary: String { get }
+  /// Earlier names that still name a preset (none by default).
+  static var aliases: [String: Self] { get }
 }
 
 extension LayoutCatalogPreset {
+  public static var aliases: [String: Self] { [:] }
+
+  /// The preset called `name`, or by one of its earlier names; `nil` for
+  /// any other name.
+  ///
+  /// - Complexity: O(p) for p presets.
+  public init?(name: String) {
+    guard let preset = Self(rawValue: name) ?? Self.aliases[name] else { return nil }
+    self = preset
+  }
+
   /// The presets as the catalog lists them: the default first, then the
   /// others in declaration order.
   ///

@@ -7,7 +7,10 @@ import Testing
 @Suite struct CarouselCommandsTests {
   @Test func presetsParseByName() throws {
     // Every core preset is reachable by its name, and the enum lists exactly those.
-    #expect(CarouselPreset.allCases.map(\.rawValue) == CarouselLayout.presets.map(\.name))
+    // LayoutCore's names are the tool's earlier ones (`coverflow`): each
+    // names, directly or as an alias, the catalog's preset of that layout.
+    #expect(CarouselLayout.presets.map { CarouselPreset(name: $0.name) } == CarouselPreset.allCases)
+    #expect(CarouselPreset.allCases.map(\.layout) == CarouselLayout.presets.map(\.layout))
     for (name, layout) in CarouselLayout.presets {
       let options = try CarouselOptions.parse(["--preset", name])
       var expected = layout

@@ -38,7 +38,7 @@ import ToolSupport
     ] {
       #expect(!OutputManifest.isOutputFileName(name), "\(name)")
     }
-    for name in ["album", "carousel-coverflow", "sticky-jungleCup", "tag-table"] {
+    for name in ["album", "carousel-coverFlow", "sticky-jungleCup", "tag-table"] {
       #expect(OutputManifest.isSceneName(Substring(name)), "\(name)")
     }
     for name in ["", ".", "..", ".scrollwork-staging-x", "-x", "a b", "a/b", "caf\u{E9}"] {

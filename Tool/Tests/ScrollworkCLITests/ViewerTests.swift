@@ -210,7 +210,7 @@ import ViewerApp
     #expect(try ViewScenes.index(layout: nil, preset: nil) == 0)
     let flow = try #require(ViewScenes.names.firstIndex(of: "flow"))
     #expect(try ViewScenes.index(layout: LayoutName(argument: "flow"), preset: nil) == flow)
-    let stack = try #require(ViewScenes.names.firstIndex(of: "carousel-stack"))
+    let stack = try #require(ViewScenes.names.firstIndex(of: "carousel-stackedCards"))
     #expect(
       try ViewScenes.index(layout: LayoutName(argument: "carousel"), preset: PresetName(argument: "stack")) == stack)
     #expect(LayoutName(argument: "nope") == nil)

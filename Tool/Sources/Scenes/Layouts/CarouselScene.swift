@@ -35,8 +35,8 @@ extension CarouselPreset {
   package var sceneTitle: String {
     switch self {
     case .spotify: "Carousel (spotify preset)"
-    case .coverflow: "Cover flow (coverflow preset)"
-    case .stack: "Stacked cards (stack preset)"
+    case .coverFlow: "Cover flow (coverFlow preset)"
+    case .stackedCards: "Stacked cards (stackedCards preset)"
     case .plain: "Carousel (plain preset)"
     }
   }
@@ -44,15 +44,15 @@ extension CarouselPreset {
   package var sceneSummary: String {
     switch self {
     case .spotify: "Square covers that shrink and fade away from the centre and snap to the nearest one."
-    case .coverflow: "Neighbours shrink to 0.75 and slide under the centred cover; it snaps to the nearest one."
-    case .stack: "A deck: the cards behind peek out; a swipe moves exactly one card, however hard."
+    case .coverFlow: "Neighbours shrink to 0.75 and slide under the centred cover; it snaps to the nearest one."
+    case .stackedCards: "A deck: the cards behind peek out; a swipe moves exactly one card, however hard."
     case .plain: "A strip that snaps an item to the centre, with no effect."
     }
   }
 
   package var demoScript: String {
     switch self {
-    case .stack:
+    case .stackedCards:
       "drag -300 0.15; release; wait 1.0; drag -300 0.15; release; wait 1.0; drag 300 0.15; release; wait 1.0"
     default: "drag -420 0.2; release; wait 1.3; drag 200 0.15; release; wait 1.3"
     }

@@ -34,8 +34,8 @@ extension LoopingPreset {
   package var sceneTitle: String {
     switch self {
     case .spotify: "Looping carousel (spotify preset)"
-    case .coverflow: "Looping cover flow (coverflow preset)"
-    case .stack: "Looping stacked cards (stack preset)"
+    case .coverFlow: "Looping cover flow (coverFlow preset)"
+    case .stackedCards: "Looping stacked cards (stackedCards preset)"
     case .plain: "Looping carousel (plain preset)"
     }
   }
@@ -43,8 +43,8 @@ extension LoopingPreset {
   package var sceneSummary: String {
     switch self {
     case .spotify: "Covers that scale and fade by distance to the centre, after the last the first again, both ways."
-    case .coverflow: "Cover flow without ends: the first cover follows the last, tucked in the same way."
-    case .stack: "A deck that never runs out: one card per swipe, the first after the last."
+    case .coverFlow: "Cover flow without ends: the first cover follows the last, tucked in the same way."
+    case .stackedCards: "A deck that never runs out: one card per swipe, the first after the last."
     case .plain: "A snapping strip without ends."
     }
   }

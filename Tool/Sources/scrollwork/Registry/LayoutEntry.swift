@@ -65,7 +65,7 @@ extension LayoutEntry {
   /// or `nil` when this layout has no preset of that name.
   static func scene(presetNamed name: String?) -> SceneEntry? {
     guard let name else { return scene(defaultPreset) }
-    return Preset(rawValue: name).map(scene)
+    return Preset(name: name).map(scene)
   }
 
   /// The scenes `demo` plays.
@@ -129,6 +129,8 @@ enum LayoutRegistry {
 
 extension LayoutEntry {
   static var presetNames: [String] { Preset.allCases.map(\.rawValue) }
+  /// Whether `name` names one of this layout's presets (or an earlier name of one).
+  static func hasPreset(named name: String) -> Bool { Preset(name: name) != nil }
   static var defaultPresetName: String { defaultPreset.rawValue }
 }
 
@@ -149,7 +151,7 @@ struct LayoutName: ExpressibleByArgument {
 struct PresetName: ExpressibleByArgument {
   var name: String
   init?(argument: String) {
-    guard LayoutRegistry.allPresetNames.contains(argument) else { return nil }
+    guard LayoutRegistry.all.contains(where: { $0.hasPreset(named: argument) }) else { return nil }
     name = argument
   }
   static var allValueStrings: [String] { LayoutRegistry.allPresetNames }

@@ -6,7 +6,7 @@ import Scenes
 enum SceneCatalog {
   static var all: [SceneEntry] { LayoutRegistry.demoScenes }
 
-  /// The scene recorded as `name` (`carousel`, `carousel-coverflow`), or `nil`.
+  /// The scene recorded as `name` (`carousel`, `carousel-coverFlow`), or `nil`.
   static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }
 
   static var names: [String] { all.map(\.name) }

@@ -11,11 +11,15 @@ import ToolOutput
 // The carousel in the tool: presets, options, `inspect carousel`,
 // `simulate carousel`, one demo scene per preset and the benchmark.
 
-extension CarouselPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
+extension CarouselPreset: @retroactive ExpressibleByArgument, LayoutPreset {
+  /// A preset's name, or its earlier name (`coverflow` for `coverFlow`,
+  /// `stack` for `stackedCards`): older command lines still parse.
+  public init?(argument: String) { self.init(name: argument) }
+}
 
 enum CarouselEntry: LayoutEntry {
   static let name = "carousel"
-  static let demoPresets: [CarouselPreset] = [.spotify, .coverflow, .stack]
+  static let demoPresets: [CarouselPreset] = [.spotify, .coverFlow, .stackedCards]
   static var benchScenarios: [BenchScenario] { [.carousel] }
 
   static func scene(_ preset: CarouselPreset) -> SceneEntry {
@@ -107,7 +111,7 @@ extension CarouselOptions: ScrollingOptions {
     abstract: "A horizontal carousel that scales and fades items by distance to the centre and snaps to it.",
     discussion: """
     Offset i·pitch (pitch = item width + spacing) centres item i. Items are square at the \
-    viewport height unless --item-size is given. With coverflow and stack, elements are drawn \
+    viewport height unless --item-size is given. With coverFlow and stackedCards, elements are drawn \
     away from their frames and are listed when their frame or their transformed bounds meet \
     the visible rect.
 

@@ -11,11 +11,15 @@ import ToolOutput
 // The looping carousel in the tool: presets, options, `inspect looping`,
 // `simulate looping`, one demo scene per preset and the benchmark.
 
-extension LoopingPreset: @retroactive ExpressibleByArgument, LayoutPreset {}
+extension LoopingPreset: @retroactive ExpressibleByArgument, LayoutPreset {
+  /// A preset's name, or its earlier name (`coverflow` for `coverFlow`,
+  /// `stack` for `stackedCards`): older command lines still parse.
+  public init?(argument: String) { self.init(name: argument) }
+}
 
 enum LoopingEntry: LayoutEntry {
   static let name = "looping"
-  static let demoPresets: [LoopingPreset] = [.spotify, .coverflow]
+  static let demoPresets: [LoopingPreset] = [.spotify, .coverFlow]
   static var benchScenarios: [BenchScenario] { [.looping] }
 
   static func scene(_ preset: LoopingPreset) -> SceneEntry {
