@@ -33,7 +33,7 @@ import Testing
       items: LayoutItems(count: 10, size: .zero), viewport: Viewport(width: 375, height: 300))
     let state = ScrollState(x: 400, y: 0)
     let text = Inspector.report(
-      name: "carousel", prepared, state: state, all: false, extra: centeredExtras(prepared, state: state))
+      name: "carousel", prepared, state: state, all: false, extra: Inspector.centeredExtras(prepared, state: state))
     #expect(text.contains(#""centered":[0,1],"snapOffset":[310,0]"#), "\(text)")
     #expect(text.contains(#""item":2,"#))
   }

@@ -3,26 +3,14 @@ import GestureScripting
 import LayoutCore
 import Raster
 import ScrollPhysics
-
-/// Photo sizes of a phone library: landscape, portrait, square, panorama.
-package func benchPhotos(_ n: Int) -> LayoutItems {
-  let shapes = [
-    Size(width: 4032, height: 3024), Size(width: 3024, height: 4032), Size(width: 1920, height: 1080),
-    Size(width: 1080, height: 1920), Size(width: 3000, height: 3000), Size(width: 6000, height: 2000),
-  ]
-  var rng = BenchRandom(seed: 42)
-  var sizes: [Size] = []
-  sizes.reserveCapacity(n)
-  for _ in 0..<n { sizes.append(shapes[Int(rng.next() % UInt64(shapes.count))]) }
-  return LayoutItems(sizes)
-}
+import Scenes
 
 extension BenchScenario {
   /// The album's big-photo pager on a 390×600 page, at random offsets.
   package static var albumPager: BenchScenario {
     .layout(
       "album-pager",
-      input: benchPhotos,
+      input: { LayoutItems(SamplePhotoSizes.sizes($0)) },
       prepare: { photos in
         try AlbumPagerLayout.photosLab.prepare(items: photos, viewport: Viewport(width: 390, height: 600))
       },
@@ -59,7 +47,7 @@ extension BenchScenario {
   ) -> BenchScenario {
     .layout(
       name,
-      input: benchPhotos,
+      input: { LayoutItems(SamplePhotoSizes.sizes($0)) },
       prepare: { photos in
         try FilmstripLayout.photosLab.prepare(items: photos, viewport: Viewport(width: 390, height: 44))
       },
@@ -75,7 +63,7 @@ extension BenchScenario {
   /// every item.
   package static var albumFrame: BenchScenario {
     BenchScenario(name: "album-frame") { n, samples, seed in
-      let photos = benchPhotos(n)
+      let photos = LayoutItems(SamplePhotoSizes.sizes(n))
       let heapBefore = heapBytes()
       let start = nanoseconds()
       let album = AlbumBox(try AlbumCoordinator(photos: photos, viewport: Size(width: 390, height: 644)))

@@ -89,16 +89,6 @@ struct CarouselOptions: ParsableArguments {
   }
 }
 
-/// The extra fields `inspect` prints for centred layouts: the item at the
-/// centre and the offset a release at rest would settle on.
-func centeredExtras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {
-  var state = state
-  state.contentOffset = state.contentOffset.sanitized
-  let centered = prepared.centeredItem(at: state).map { "[\($0.section),\($0.item)]" } ?? "null"
-  let snap = prepared.targetContentOffset(proposed: state.contentOffset, velocity: .zero, at: state)
-  return [("centered", centered), ("snapOffset", JSONWriter.array([snap.x, snap.y]))]
-}
-
 /// Carousel items: square at the viewport height unless sizes are given.
 func carouselInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
   try input.refuseItemSizes(layout: CarouselEntry.name)
@@ -125,7 +115,7 @@ extension CarouselOptions: ScrollingOptions {
   }
 
   func extras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {
-    centeredExtras(prepared, state: state)
+    Inspector.centeredExtras(prepared, state: state)
   }
 
   func decelerationRate(_ input: LayoutInputOptions) -> DecelerationRate {

@@ -51,23 +51,6 @@ struct LoopingOptions: ParsableArguments {
   }
 }
 
-/// The extra fields `inspect looping` prints: whether it loops, its period,
-/// the item at the centre, the offset a release at rest settles on and the
-/// re-centred offset showing the same picture.
-func loopingExtras(_ prepared: PreparedLoopingCarouselLayout, state: ScrollState) -> [(String, String)] {
-  var state = state
-  state.contentOffset = state.contentOffset.sanitized
-  let centered = prepared.centeredItem(at: state).map { "[\($0.section),\($0.item)]" } ?? "null"
-  let snap = prepared.targetContentOffset(proposed: state.contentOffset, velocity: .zero, at: state)
-  let recentered = prepared.recenteredOffset(state.contentOffset)
-  return [
-    ("looping", prepared.isLooping ? "true" : "false"), ("minimumLoopingCount", String(prepared.minimumLoopingCount)),
-    ("period", JSONWriter.number(prepared.period)), ("centered", centered),
-    ("snapOffset", JSONWriter.array([snap.x, snap.y])),
-    ("recenteredOffset", JSONWriter.array([recentered.x, recentered.y])),
-  ]
-}
-
 /// Looping carousel items: square at the viewport height unless sizes are given.
 func loopingInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
   try input.refuseItemSizes(layout: LoopingEntry.name)
@@ -94,7 +77,7 @@ extension LoopingOptions: ScrollingOptions {
   }
 
   func extras(_ prepared: PreparedLoopingCarouselLayout, state: ScrollState) -> [(String, String)] {
-    loopingExtras(prepared, state: state)
+    Inspector.loopingExtras(prepared, state: state)
   }
 
   func decelerationRate(_ input: LayoutInputOptions) -> DecelerationRate {

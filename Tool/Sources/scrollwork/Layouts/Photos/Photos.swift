@@ -135,25 +135,10 @@ struct InspectPhotos: ParsableCommand {
     let b = try photos.namingTheViewport(options.input) {
       try photos.preset.layout.with(mode: to.value).prepare(items: items, viewport: viewport)
     }
-    let p = progress ?? 0.5
-    let offset = options.offset.value
-    let transition = LayoutTransition(
-      from: a, at: ScrollState(x: offset.x, y: offset.y), to: b, at: ScrollState(), anchoredAt: nil)
-    var elements: [LayoutAttributes] = []
-    transition.visibleAttributes(progress: p, into: &elements)
-    elements.sort { $0.id < $1.id }
-    var o = JSONObject()
-    o.add("layout", PhotosEntry.name)
-    o.add("viewport", viewport.size)
-    o.add("mode", photos.mode.value.description)
-    o.add("to", to.value.description)
-    o.add("progress", p)
-    o.add("sourceOffset", transition.sourceOffset)
-    o.add("targetOffset", transition.targetOffset)
-    o.add("presentedOffset", transition.offset(at: p))
-    o.add("contentSize", b.contentSize(at: transition.toState))
-    o.add("elements", raw: "[" + elements.map(\.json).joined(separator: ",") + "]")
-    print(o.text)
+    print(
+      Inspector.transition(
+        name: PhotosEntry.name, from: a, mode: photos.mode.value, to: b, mode: to.value, offset: options.offset.value,
+        progress: progress ?? 0.5))
   }
 }
 

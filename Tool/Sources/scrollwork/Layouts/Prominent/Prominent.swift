@@ -80,7 +80,7 @@ extension ProminentOptions: ScrollingOptions {
   }
 
   func extras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {
-    centeredExtras(prepared, state: state)
+    Inspector.centeredExtras(prepared, state: state)
   }
 
   func decelerationRate(_ input: LayoutInputOptions) throws -> DecelerationRate {

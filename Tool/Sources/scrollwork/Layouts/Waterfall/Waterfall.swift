@@ -32,23 +32,13 @@ enum WaterfallEntry: LayoutEntry {
   /// refuses the count, naming its limit, before anything per item is
   /// allocated (a cycle would ask for 16 bytes per item first).
   static var replaySizes: ItemSizeSource {
-    let cycle = ItemSizeSource.cycling(photoLikeSizes(97))
-    let first = photoLikeSizes(1)[0]
+    let cycle = ItemSizeSource.cycling(SamplePhotoSizes.sizes(97))
+    let first = SamplePhotoSizes.sizes(1)[0]
     return ItemSizeSource { section, count, viewport in
       count > WaterfallLayout.maximumItemCount ? .uniform(first, count: count) : cycle.sizes(section, count, viewport)
     }
   }
 
-  /// `n` photo-like sizes (landscape, portrait, square, panorama), the same
-  /// for the same `n`.
-  static func photoLikeSizes(_ n: Int) -> [Size] {
-    let shapes = [
-      Size(width: 4032, height: 3024), Size(width: 3024, height: 4032), Size(width: 1920, height: 1080),
-      Size(width: 1080, height: 1920), Size(width: 3000, height: 3000), Size(width: 6000, height: 2000),
-    ]
-    var rng = BenchRandom(seed: 42)
-    return (0..<n).map { _ in shapes[Int(rng.next() % UInt64(shapes.count))] }
-  }
 }
 
 /// `waterfall`'s own options: a preset, then any value over it.
@@ -117,7 +107,7 @@ struct WaterfallOptions: ParsableArguments {
     guard input.itemSizes == nil, input.items == nil, input.sections == nil else {
       throw ValidationError("give either --photos-like N or item sizes, not both")
     }
-    return LayoutItems(WaterfallEntry.photoLikeSizes(photosLike))
+    return LayoutItems(SamplePhotoSizes.sizes(photosLike))
   }
 }
 
