@@ -47,3 +47,28 @@ extension Simulator {
     }
   }
 }
+
+extension Inspector {
+  /// `inspect tags` and `inspect tag-table`: the layout, viewport, offset
+  /// and content size, how many tags are measured (a cloud from
+  /// estimates), and the elements with their tags' texts
+  /// (`texts[section][item]`).
+  ///
+  /// - Complexity: O(k log k) for k elements listed.
+  package static func tagReport<P: PreparedLayout>(
+    name: String, _ prepared: P, texts: [[String]], offset: Point, all: Bool, measured: Int? = nil
+  ) -> String where P.State == ScrollState {
+    var state = ScrollState(contentOffset: offset)
+    state.contentOffset = state.contentOffset.sanitized
+    let elements = (all ? prepared.allAttributes(at: state) : prepared.visibleAttributes(at: state))
+      .sorted { $0.id < $1.id }
+    var o = JSONObject()
+    o.add("layout", name)
+    o.add("viewport", prepared.viewport.size)
+    o.add("offset", state.contentOffset)
+    o.add("contentSize", prepared.contentSize(at: state))
+    if let measured { o.add("measured", measured) }
+    o.add("elements", raw: "[" + elements.map { tagJSON($0, texts: texts) }.joined(separator: ",") + "]")
+    return o.text
+  }
+}

@@ -127,17 +127,7 @@ struct InspectTagTable: ParsableCommand {
 
   func run() throws {
     let (prepared, rows) = try table.prepare()
-    var state = ScrollState(contentOffset: offset.value)
-    state.contentOffset = state.contentOffset.sanitized
-    let elements = (all ? prepared.allAttributes(at: state) : prepared.visibleAttributes(at: state))
-      .sorted { $0.id < $1.id }
-    var o = JSONObject()
-    o.add("layout", TagTableEntry.name)
-    o.add("viewport", prepared.viewport.size)
-    o.add("offset", state.contentOffset)
-    o.add("contentSize", prepared.contentSize(at: state))
-    o.add("elements", raw: "[" + elements.map { tagJSON($0, texts: rows) }.joined(separator: ",") + "]")
-    print(o.text)
+    print(Inspector.tagReport(name: TagTableEntry.name, prepared, texts: rows, offset: offset.value, all: all))
   }
 }
 

@@ -196,17 +196,9 @@ struct InspectTags: ParsableCommand {
         id.item < texts.count ? text.size(texts[id.item], maxWidth: width) : nil
       }
     }
-    var state = ScrollState(contentOffset: offset.value)
-    state.contentOffset = state.contentOffset.sanitized
-    let elements = (all ? cloud.allAttributes(at: state) : cloud.visibleAttributes(at: state)).sorted { $0.id < $1.id }
-    var o = JSONObject()
-    o.add("layout", TagsEntry.name)
-    o.add("viewport", cloud.viewport.size)
-    o.add("offset", state.contentOffset)
-    o.add("contentSize", cloud.contentSize(at: state))
-    o.add("measured", cloud.measuredCount)
-    o.add("elements", raw: "[" + elements.map { tagJSON($0, texts: [texts]) }.joined(separator: ",") + "]")
-    print(o.text)
+    print(
+      Inspector.tagReport(
+        name: TagsEntry.name, cloud, texts: [texts], offset: offset.value, all: all, measured: cloud.measuredCount))
   }
 }
 
