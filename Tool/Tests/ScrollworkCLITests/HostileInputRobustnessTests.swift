@@ -6,9 +6,9 @@ import Raster
 import Scenes
 import ScrollPhysics
 import Simulation
+import LayoutCatalog
 import Testing
 import ToolSupport
-@testable import scrollwork
 
 #if canImport(Glibc)
   import Glibc
@@ -98,7 +98,7 @@ import ToolSupport
 
   func job(
     _ output: String, script: String = "drag 0,-200 0.2; release; wait 0.2",
-    scenes: [SceneEntry] = [FlowEntry.scene(.uikit)]
+    scenes: [SceneEntry] = [SceneEntry.flowGrid(FlowPreset.uikit.layout, name: "flow", preset: "uikit")]
   )
     -> RenderJob
   {

@@ -3,7 +3,6 @@ import HostReplaying
 import LayoutCore
 import LayoutHost
 import Testing
-@testable import scrollwork
 
 /// The third hostile-input round (issue #36), engine, host, replay and CLI
 /// input: each case below once trapped, hung, grew without bound, changed
