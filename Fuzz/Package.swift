@@ -37,7 +37,7 @@ let package = Package(
       name: "FuzzHost",
       dependencies: [
         "FuzzSupport", .product(name: "LayoutCore", package: scrollwork),
-        .product(name: "LayoutHost", package: scrollwork),
+        .product(name: "LayoutHost", package: scrollwork), .product(name: "HostRecording", package: scrollwork),
         // The random layouts (RandomLayouts, SplitMix64): test support, never in an app's products.
         .product(name: "ScrollworkTestSupport", package: scrollwork),
       ]),

@@ -421,6 +421,9 @@ def replay_calls(rng, layout, p):
             # A huge count: refused with the limit named, or laid out.
             emit('{"call":"prepare","bounds":[0,0,%d,%d],"sections":[%d]}' % (w, h, rng.choice(HUGE_COUNTS)), None)
             emit('{"call":"elements","rect":[0,0,%d,%d]}' % (w, h), None)
+            # A rectangle far longer than the bounds (from before the
+            # content): answered band by band, never held whole.
+            emit('{"call":"elements","rect":[-%d,-%d,%d,%d]}' % (w, h, 3 * w, rng.choice([20 * h, 200000])), None)
             emit('{"call":"prepare","bounds":[0,0,%d,%d],"sections":[%d]}' % (w, h, count), None)
             continue
         if kind == "elements":

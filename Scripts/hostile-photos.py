@@ -2,7 +2,8 @@
 """Hostile photo folders for the photo library (issue #36's photo side).
 
 Writes a folder of decompression bombs (1-bit and 16-bit 10000x10000 PNGs,
-progressive 10000x10000 JPEGs when ImageMagick's `convert` is there),
+progressive 10000x10000 JPEGs and a 60-megapixel one, written with
+ImageMagick's `convert` or else a small libjpeg encoder built with `cc`),
 sparse files that claim to be WebP or HEIC (250 MB) and a 50 GB sparse
 JPEG, a JPEG whose EXIF date does not exist (2023:02:30), and names with a
 newline and an escape sequence; then runs the release tool over it:
@@ -68,6 +69,54 @@ def sparse(path, head, size):
         f.truncate(size)
 
 
+ENCODER_C = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <jpeglib.h>
+int main(int argc, char **argv) {
+  int w = atoi(argv[2]), h = atoi(argv[3]);
+  FILE *f = fopen(argv[1], "wb");
+  if (!f) return 1;
+  struct jpeg_compress_struct c; struct jpeg_error_mgr e;
+  c.err = jpeg_std_error(&e); jpeg_create_compress(&c); jpeg_stdio_dest(&c, f);
+  c.image_width = w; c.image_height = h; c.input_components = 3; c.in_color_space = JCS_RGB;
+  jpeg_set_defaults(&c); jpeg_set_quality(&c, 60, TRUE); jpeg_simple_progression(&c);
+  jpeg_start_compress(&c, TRUE);
+  unsigned char *row = malloc((size_t)w * 3);
+  while (c.next_scanline < (unsigned)h) {
+    int y = c.next_scanline;
+    for (int x = 0; x < w; x++) { row[3*x] = (x * 7 + y) & 255; row[3*x+1] = (y * 3) & 255; row[3*x+2] = ((x ^ y) >> 4) & 255; }
+    jpeg_write_scanlines(&c, &row, 1);
+  }
+  jpeg_finish_compress(&c); fclose(f); return 0;
+}
+"""
+
+
+def progressive_jpeg(path, width, height):
+    """Writes a progressive JPEG of `width`x`height` (4:2:0) with ImageMagick's
+    `convert`, or else with a small libjpeg encoder built with `cc`; returns
+    whether one was written."""
+    if shutil.which("convert"):
+        r = subprocess.run(["convert", "-size", f"{width}x{height}", "xc:gray50", "-interlace", "JPEG",
+                            "-quality", "40", path], capture_output=True)
+        if r.returncode == 0 and os.path.exists(path) and open(path, "rb").read(2) == b"\xff\xd8":
+            return True
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not cc:
+        return False
+    work = tempfile.mkdtemp(prefix="hostile-jpeg-")
+    try:
+        source = os.path.join(work, "encode.c")
+        binary = os.path.join(work, "encode")
+        open(source, "w").write(ENCODER_C)
+        if subprocess.run([cc, "-O2", "-o", binary, source, "-ljpeg"], capture_output=True).returncode != 0:
+            return False
+        return subprocess.run([binary, path, str(width), str(height)], capture_output=True).returncode == 0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def make_folder(folder, rng, jpeg):
     """Writes the hostile files into `folder` (which must exist)."""
     names = []
@@ -78,14 +127,13 @@ def make_folder(folder, rng, jpeg):
             name = f"bomb-{kind}-{k}.png"
             open(os.path.join(folder, name), "wb").write(data)
             names.append(name)
-    if shutil.which("convert"):
-        first = os.path.join(folder, "bomb-progressive-0.jpg")
-        r = subprocess.run(
-            ["convert", "-size", "10000x10000", "xc:gray50", "-interlace", "JPEG", "-quality", "40", first],
-            capture_output=True)
-        if r.returncode == 0:
-            for k in range(1, 6):
-                shutil.copy(first, os.path.join(folder, f"bomb-progressive-{k}.jpg"))
+    first = os.path.join(folder, "bomb-progressive-0.jpg")
+    if progressive_jpeg(first, 10000, 10000):
+        for k in range(1, 6):
+            shutil.copy(first, os.path.join(folder, f"bomb-progressive-{k}.jpg"))
+    # A real camera's size (60 megapixels, 4:2:0): its coefficients fit the
+    # shared decode budget, so it is decoded, not refused.
+    progressive_jpeg(os.path.join(folder, "camera-60mp-progressive.jpg"), 9504, 6336)
     # RIFF/WEBP with a VP8X header and a hole; ftyp heic and a hole.
     webp = b"RIFF" + struct.pack("<I", 250 << 20) + b"WEBP" + b"VP8X" + struct.pack("<I", 10) + b"\0" * 4
     webp += (999).to_bytes(3, "little") + (999).to_bytes(3, "little") + b"JUNK" + struct.pack("<I", (250 << 20) - 40)

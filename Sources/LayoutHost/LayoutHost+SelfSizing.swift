@@ -100,7 +100,7 @@ extension LayoutHost {
     context.elements = idBuffer
     context.contentSizeAdjustment = Size(width: after.width - before.width, height: after.height - before.height)
     context.contentOffsetAdjustment = newOffset - offset
-    if needsSettle(at: newBounds) { foldSettle(at: newBounds, into: &context) }
+    if !defersSettle && needsSettle(at: newBounds) { foldSettle(at: newBounds, into: &context) }
     return context
   }
 

@@ -42,7 +42,8 @@ extension LayoutHost {
     } else {
       if prepared == nil || needsPrepare { try prepareIfNeeded() }
       guard let current = prepared else { return }
-      start = PreparedBefore(prepared: current, state: state, counts: counts, bounds: bounds)
+      start = PreparedBefore(
+        prepared: current, state: state, counts: counts, bounds: bounds, hadLearntSizes: hasLearntSizes)
       preparedForNewCounts = false
     }
     let change: SnapshotChange
@@ -59,18 +60,41 @@ extension LayoutHost {
       guard let new = change.newID(forOld: a.id) else { continue }
       if anchor == nil || a.id < anchor!.old.id { anchor = (a, new) }
     }
+    // An update that keeps every item where it was (no edit, or only
+    // reconfigured items) leaves the layout prepared for the new counts
+    // as it is (with the learnt sizes, see `prepare(bounds:counts:)`).
+    let keepsItems =
+      change.insertedCount == 0 && change.removedCount == 0 && change.movedCount == 0 && start.counts == newCounts
     let after: Prepared
-    if preparedForNewCounts, let current = prepared {
+    // (The prepare for the new counts kept the learnt sizes at their index
+    // paths when it could: `hasLearntSizes` says it did.)
+    if preparedForNewCounts, let current = prepared,
+      !start.hadLearntSizes || (hasLearntSizes && change.keepsItemsInPlace)
+    {
+      after = current
+    } else if keepsItems, start.hadLearntSizes, !preparedForNewCounts, beforeData == nil, let current = prepared,
+      counts == newCounts
+    {
+      // The shell named the update first and nothing moves: the learnt
+      // sizes stay where they are.
       after = current
     } else {
       do throws(LayoutError) {
-        after = try makePrepared(
-          itemSizes.items(counts: newCounts, viewport: bounds.size), Viewport(size: bounds.size, scale: scale))
+        // Learnt sizes go where the update puts their items (UIKit does
+        // not ask a cell it has sized again unless it is reloaded).
+        if start.hadLearntSizes,
+          let mapped = try preparedKeepingLearntSizes(from: start.prepared, through: change, counts: newCounts)
+        {
+          after = mapped
+        } else {
+          after = try makePrepared(
+            itemSizes.items(counts: newCounts, viewport: bounds.size), Viewport(size: bounds.size, scale: scale))
+          hasLearntSizes = false
+        }
       } catch {
         throw .layout(error)
       }
       _prepared = after
-      hasLearntSizes = false
       _counts = newCounts
       finishPrepare()
     }
@@ -137,5 +161,34 @@ extension LayoutHost {
   public mutating func finalizeUpdates() {
     update = nil
     beforeData = nil
+  }
+}
+
+extension LayoutHost {
+  /// The engine layout for sections of `newCounts` items: the item
+  /// source's sizes (the estimates) with the sizes `before` learnt from
+  /// preferred sizes at their items' places after `change` (`nil`: the
+  /// same items; `LearntSizes.mapped(through:into:)`), those items marked
+  /// measured. Sets `hasLearntSizes` to whether any size was carried.
+  /// `nil`, preparing nothing, when the layout takes no preferred sizes
+  /// or `before` learnt none.
+  ///
+  /// - Complexity: O(n) to read and map the learnt sizes, plus the
+  ///   engine's prepare; never called when no size was learnt (the host's
+  ///   `hasLearntSizes`), so a host without self-sizing cells pays nothing.
+  /// - Throws: `LayoutError` when the sizes cannot be laid out.
+  mutating func preparedKeepingLearntSizes(
+    from before: Prepared, through change: SnapshotChange?, counts newCounts: [Int]
+  ) throws(LayoutError) -> Prepared? {
+    guard Prepared.takesPreferredSizes, let sizing = before as? any SelfSizingLayout else { return nil }
+    let learnt = sizing.learntSizes()
+    guard !learnt.isEmpty else { return nil }
+    let (items, mapped) = learnt.mapped(
+      through: change, into: itemSizes.items(counts: newCounts, viewport: bounds.size))
+    let prepared = try makePrepared(items, Viewport(size: bounds.size, scale: scale))
+    guard var marked = prepared as? any SelfSizingLayout else { return prepared }
+    marked.markMeasured(mapped)
+    hasLearntSizes = !mapped.isEmpty
+    return (marked as? Prepared) ?? prepared
   }
 }

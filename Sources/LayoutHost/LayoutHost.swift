@@ -117,6 +117,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
   @usableFromInline var restingOffset: Point?
   /// The settle applied last, until a shell takes it (`LayoutHost+Settle.swift`).
   @usableFromInline var _pendingSettle: HostSettle?
+  /// Whether bounds changes and preferred sizes leave the settle to the
+  /// shell (`LayoutHost+Settle.swift`): `false` settles in their contexts.
+  public var defersSettle = false
   /// Whether the last invalidation said the counts changed (UIKit's
   /// `invalidateDataSourceCounts`): the next prepare keeps the geometry
   /// before it in `beforeData`.
@@ -134,6 +137,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     var state: Prepared.State
     var counts: [Int]
     var bounds: Rect
+    /// Whether `prepared` holds sizes learnt from preferred sizes, which
+    /// the update carries to the layout after it.
+    var hadLearntSizes = false
   }
 
   /// An update between `prepare(forUpdates:counts:)` and
@@ -253,7 +259,30 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
         let shownBounds = Rect(origin: newBounds.origin, size: preparedSize ?? newBounds.size)
         var shown = _state
         shown.contentOffset = shownBounds.origin
-        beforeData = PreparedBefore(prepared: prepared, state: shown, counts: counts, bounds: shownBounds)
+        beforeData = PreparedBefore(
+          prepared: prepared, state: shown, counts: counts, bounds: shownBounds, hadLearntSizes: hasLearntSizes)
+      }
+      // UIKit names the edits only after this prepare and its queries:
+      // the learnt sizes stay at their index paths (right for a batch
+      // update with no edit, a reconfigure, or items appended or removed
+      // at the ends of sections, a feed's "load more"), laid out afresh
+      // (the waterfall's slack settles); `prepare(forUpdates:counts:)`
+      // maps them again when the edits move items.
+      if let kept = beforeData, kept.hadLearntSizes, kept.counts.count == newCounts.count,
+        preparedSize == bounds.size
+      {
+        do throws(LayoutError) {
+          if let again = try preparedKeepingLearntSizes(from: kept.prepared, through: nil, counts: newCounts) {
+            _prepared = again
+            _counts = newCounts
+            finishPrepare()
+            return true
+          }
+        } catch {
+          _prepared = nil
+          needsPrepare = true
+          throw .layout(error)
+        }
       }
     }
     let viewport = Viewport(size: bounds.size, scale: scale)
@@ -416,7 +445,7 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
     guard newBounds.isFinite, newBounds.width >= 0, newBounds.height >= 0 else { return false }
     if newBounds.size != bounds.size || _prepared == nil { return true }
     // Slack about to show (the waterfall's): the context settles it.
-    if needsSettle(at: newBounds) { return true }
+    if !defersSettle && needsSettle(at: newBounds) { return true }
     return newBounds.origin != bounds.origin && scrollDependence != .none
   }
 
@@ -442,7 +471,9 @@ public struct LayoutHost<Prepared: PreparedLayout>: Sendable {
       context.bounds = newBounds
       return context
     }
-    if needsSettle(at: newBounds), let settle = settle(at: newBounds, reason: .boundsChange) { return settle }
+    if !defersSettle, needsSettle(at: newBounds), let settle = settle(at: newBounds, reason: .boundsChange) {
+      return settle
+    }
     var context = InvalidationContext(reason: .boundsChange)
     context.bounds = newBounds
     let dependence = scrollDependence

@@ -75,10 +75,13 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   private var lastAnswer: [UICollectionViewLayoutAttributes] = []
   /// Decoration kinds registered with `ScrollworkDecorationView`.
   private var decorationKinds: Set<String> = []
+  /// The settle scheduled for the next frame (`ScrollworkLayout+Settle.swift`).
+  var settleLink: CADisplayLink?
 
   /// A layout forwarding to `host`.
   public init(host: LayoutHost<Prepared>) {
     self.host = host
+    self.host.defersSettle = true  // the shell animates it (`ScrollworkLayout+Settle.swift`)
     super.init()
   }
 
@@ -249,6 +252,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
 
   open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
     recorder?.record(.shouldInvalidateForBoundsChange(Rect(newBounds)))
+    if Prepared.settlesSlack { scheduleSettleIfDue(at: Rect(newBounds)) }
     return Self.shouldInvalidate(&host, forBoundsChange: Rect(newBounds))
   }
 
@@ -300,7 +304,12 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     guard let id = ElementID(preferredAttributes) else { return context }
     let size = Size(preferredAttributes.size)
     recorder?.record(.invalidationContextForPreferredSize(id, size, bounds: host.bounds))
-    (context as? ScrollworkInvalidationContext)?.take(host.invalidationContext(forPreferredSize: size, of: id))
+    let model = host.invalidationContext(forPreferredSize: size, of: id)
+    (context as? ScrollworkInvalidationContext)?.take(model)
+    if Prepared.settlesSlack {
+      let moved = model.contentOffsetAdjustment
+      scheduleSettleIfDue(at: host.bounds.offsetBy(dx: moved.x, dy: moved.y))
+    }
     return context
   }
 

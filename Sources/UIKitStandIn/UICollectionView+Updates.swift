@@ -35,7 +35,15 @@
   //    (Apple: the layout "can return the content offset to be applied
   //    during transition or update animations"); the result, clamped to the
   //    content and its adjusted insets, becomes the offset (the clamping
-  //    is the stand-in's choice); if it moved, the new bounds are laid out.
+  //    is the stand-in's choice).
+  // 7b. `collectionViewContentSize` and `layoutAttributesForElements(in:)`
+  //    again, at the (possibly moved) bounds: the final layout of the update
+  //    comes from the layout once it knows the update items. Apple does not
+  //    document this second query; layouts rely on it: MagazineLayout (and
+  //    layouts derived from it) answer `nil` from
+  //    `layoutAttributesForElements(in:)` between the data-count
+  //    invalidation and `prepare(forCollectionViewUpdates:)`, which works
+  //    only because UIKit asks again after the update items are known.
   // 8. Initial attributes for every element visible after the update
   //    (inserted, moved and kept ones), then final attributes for every
   //    element visible before (Apple, `initialLayoutAttributesForAppearingItem(at:)`
@@ -44,7 +52,9 @@
   //    `finalizeCollectionViewUpdates()`); recorded in `animations`.
   // 9. `finalizeCollectionViewUpdates()` ("called inside an animation block
   //    after the update"), then the completion with `true` (animations end
-  //    at once here).
+  //    at once here). Each view's animation (from, to, the frame it showed
+  //    before, and the duration: the enclosing `UIView.animate` block's, else
+  //    UIKit's own) is recorded in `viewAnimations` (`UIView+Animation.swift`).
   extension UICollectionView {
     /// Runs `updates` as one animated change; see the order above.
     func standIn_performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)?) {
@@ -73,6 +83,8 @@
       let layout = currentLayout
       animations = []
       let before = displayOrder.compactMap { key in displayed[key].map { (key, $0.attributes) } }
+      var shownBefore: [StandInElement: CGRect] = [:]
+      for key in displayOrder { if let element = displayed[key] { shownBefore[key] = element.view.frame } }
       invalidate(layout, everything: false, dataSourceCounts: true)
       counts = recorder.newCounts
       let raised = UIKitException.raisedCount
@@ -85,12 +97,13 @@
       var target = layout.targetContentOffset(forProposedContentOffset: proposed)
       target = collectionDelegate?.collectionView(self, targetContentOffsetForProposedContentOffset: target) ?? target
       target = standInClamped(target)
-      if target != contentOffset {
-        contentOffset = target
-        guard let moved = prepareAndQuery(rect: bounds) else { return }
-        after = moved
-      }
+      if target != contentOffset { contentOffset = target }
+      // Step 7b: the layout after the update, asked again now that it
+      // knows the update items.
+      guard let final = prepareAndQuery(rect: bounds) else { return }
+      after = final
       recordAnimations(before: before, after: after, recorder: recorder, initial: layout, final: layout)
+      recordViewAnimations(shownBefore: shownBefore, recorder: recorder)
       updateViews(after: after, recorder: recorder)
       log(.finalizeCollectionViewUpdates, layout)
       layout.finalizeCollectionViewUpdates()

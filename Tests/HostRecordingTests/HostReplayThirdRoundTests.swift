@@ -13,6 +13,33 @@ import Testing
     LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 100, height: 100)))
   }
 
+  /// A layout that refuses the counts as a configuration error (the album
+  /// takes one section, the waterfall at most 50,000,000 items) on a first
+  /// prepare: the sections' fault, not the bounds' (issue #36).
+  @Test func aLayoutRefusingTheCountsBlamesTheSections() throws {
+    let photo = ItemSizeSource.uniform(Size(width: 40, height: 30))
+    let cases: [(any LayoutHosting, [Int])] = [
+      (LayoutHost(AlbumPagerLayout(), itemSizes: photo), [3, 3]),
+      (LayoutHost(WaterfallLayout(columnCount: 2), itemSizes: photo), [WaterfallLayout.maximumItemCount + 1]),
+    ]
+    for (host, counts) in cases {
+      var replay = HostReplay(host: host) { _ in host }
+      do {
+        _ = try replay.apply(.prepare(bounds: Self.bounds, counts: counts))
+        Issue.record("\(counts) refused")
+      } catch {
+        #expect(error.field == "sections", "\(error)")
+      }
+      // Bounds no layout has room in stay the bounds' fault.
+      do {
+        _ = try replay.apply(.prepare(bounds: Rect(x: 0, y: 0, width: 0, height: 844), counts: [1]))
+        Issue.record("no room")
+      } catch {
+        #expect(error.field == "bounds", "\(error)")
+      }
+    }
+  }
+
   @Test func aTransitionTargetNamedOnEveryLineIsMadeOnce() throws {
     let made = Mutex(0)
     var replay = HostReplay(host: Self.flow()) { _ in

@@ -9,6 +9,33 @@ import Testing
 @Suite struct ItemSourceLimitTests {
   let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
 
+  /// A debug build checks a layout's invariants after every prepare; over
+  /// 2⁴⁰ uniform items the pager and the filmstrip walked every photo (a
+  /// debug replay hung). They sample now.
+  @Test(.timeLimit(.minutes(1))) func debugChecksOverHugeUniformCountsAreSampled() throws {
+    let photo = ItemSizeSource.uniform(Size(width: 4032, height: 3024))
+    let hosts: [any LayoutHosting] = [
+      LayoutHost(AlbumPagerLayout(), itemSizes: photo),
+      LayoutHost(CarouselLayout.plain, itemSizes: .viewportHeightSquares),
+      LayoutHost(PhotoGridLayout.photosMonths, itemSizes: photo),
+      LayoutHost(FlowLayout(), itemSizes: .uniform(Size(width: 10, height: 10))),
+    ]
+    for var host in hosts {
+      try host.prepare(bounds: bounds, counts: [1 << 38])
+      #expect(host.erasedLayout != nil)
+      #expect(!host.elements(in: bounds).isEmpty)
+    }
+    let strip = try FilmstripLayout().prepare(
+      items: LayoutItems(count: 1 << 38, size: Size(width: 4032, height: 3024)), viewport: Viewport(size: bounds.size))
+    #expect(strip.invariantViolations().isEmpty)
+    #expect(invariantSample(5) == [0, 1, 2, 3, 4])
+    #expect(invariantSample(-1).isEmpty)
+    let sampled = invariantSample(1 << 40)
+    #expect(sampled.count <= invariantSampleLimit + 2)
+    #expect(sampled.first == 0 && sampled.last == (1 << 40) - 1 && sampled == sampled.sorted())
+    #expect(Set(sampled).count == sampled.count)
+  }
+
   @Test func aPerItemSourceIsNotAskedForMoreThanItsLimit() throws {
     let asked = Mutex(0)
     let source = ItemSizeSource { _, count, _ in

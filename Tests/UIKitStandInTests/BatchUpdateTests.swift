@@ -21,7 +21,8 @@
         calls == [
           "invalidateLayout(dataSourceCounts)", "prepare", "collectionViewContentSize",
           "layoutAttributesForElements", "prepareForCollectionViewUpdates",
-          "targetContentOffsetForProposedContentOffset", "initialLayoutAttributesForAppearing",
+          "targetContentOffsetForProposedContentOffset", "collectionViewContentSize", "layoutAttributesForElements",
+          "initialLayoutAttributesForAppearing",
           "finalLayoutAttributesForDisappearing", "finalizeCollectionViewUpdates",
         ])
       // prepare saw the new counts; the update items came after.

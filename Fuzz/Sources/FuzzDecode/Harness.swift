@@ -5,7 +5,8 @@ import Raster
 /// AddressSanitizer: any bytes give an image or a `DecodeError`. The first
 /// byte picks the reduced size asked for and whether to force a JPEG or
 /// PNG signature in front of the rest, so that mutations reach the
-/// decoders rather than the format sniffing.
+/// decoders rather than the format sniffing. Every decode gives back what
+/// it reserved in its decode budget.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data, size > 0 else { return 0 }
@@ -23,7 +24,12 @@ public func fuzzDecode(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   default: break
   }
   // A small pixel limit keeps each run fast; the limit check is part of what is tested.
-  let decoder = ImageDecoder(maximumPixels: 1 << 22, maximumFileBytes: 1 << 22)
+  // A budget of its own, smaller than what a 4-megapixel progressive JPEG
+  // needs at 4:4:4, so the shared budget's reserve, refuse and give-back
+  // paths all run.
+  let budget = DecodeBudget(totalBytes: 20 << 20)
+  let decoder = ImageDecoder(maximumPixels: 1 << 22, maximumFileBytes: 1 << 22, budget: budget)
+  defer { if budget.reservedBytes != 0 { fuzzFail("a decode kept \(budget.reservedBytes) bytes of the budget") } }
   let minimum: PixelSize? = control & 4 == 0 ? nil : PixelSize(width: Int(control >> 4), height: Int(control >> 5))
   // The header pass sees the same bytes: it must never be stricter than
   // the decoder's header read (a header the decoder reads, it reads).

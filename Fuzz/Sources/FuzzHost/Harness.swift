@@ -1,4 +1,5 @@
 import FuzzSupport
+import HostRecording
 import LayoutCore
 import LayoutHost
 import ScrollworkTestSupport
@@ -13,7 +14,8 @@ import ScrollworkTestSupport
 /// everything for a pure scroll; a refused call changes nothing; after each
 /// step the elements at the bounds equal those of a fresh host prepared
 /// there (when the layout takes no preferred sizes, whose sizes a fresh
-/// host would not know).
+/// host would not know); a replay's banded answer over a long rectangle is
+/// one query's.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   guard let data else { return 0 }
@@ -48,6 +50,24 @@ public func fuzzHost(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     case 1:
       let rect = Rect(origin: input.point(typical: -500...5000), size: input.size(typical: 0...3000))
       for a in host.elements(in: rect) { checkFinite(a) }
+      if input.bool() {
+        // The replay answers a long rectangle band by band (issue #36):
+        // the same list as one query sorted by identity. Small chunks
+        // force many bands.
+        var replay = HostReplay(host: host) { [host] _ in host }
+        replay.elementChunk = input.int(in: 1...64)
+        let long = Rect(
+          origin: rect.origin,
+          size: drawn.horizontal
+            ? Size(width: rect.width * 8 + 5 * host.bounds.width, height: rect.height)
+            : Size(width: rect.width, height: rect.height * 8 + 5 * host.bounds.height))
+        if (try? replay.apply(.prepare(bounds: host.bounds, counts: host.counts))) != nil {
+          var streamed: [LayoutAttributes] = []
+          try? replay.apply(.elements(rect: long, bounds: nil), head: { _ in }, element: { streamed.append($0) })
+          let one = replay.host.elements(in: long).sorted { $0.id < $1.id }
+          check(streamed == one, "the banded answer differs from one query over \(long)")
+        }
+      }
     case 2:
       let id = ElementID(
         kind: input.bool() ? .cell : .supplementary(["header", "footer", "menu", "stretchyHeader"][input.int(in: 0...3)]),

@@ -4,7 +4,8 @@ extension PreparedAlbumPagerLayout: InvariantChecking {
   /// finite and inside its page. Checked after `prepare` in debug builds
   /// only; always empty (and free) in release builds.
   ///
-  /// - Complexity: O(n) over the photos.
+  /// - Complexity: O(min(n, `invariantSampleLimit`)): past the limit the
+  ///   photos are sampled (`invariantSample`).
   public func invariantViolations() -> [String] {
     var problems: [String] = []
     #if DEBUG
@@ -17,7 +18,7 @@ extension PreparedAlbumPagerLayout: InvariantChecking {
       check(contentSize(at: ScrollState()).isFinite, "content size finite")
       check(layout.spacing.isFinite && layout.spacing >= 0, "spacing \(layout.spacing)")
       check(layout.minimumWidth.isFinite && layout.minimumWidth >= 0, "minimum width \(layout.minimumWidth)")
-      for k in 0..<count where problems.isEmpty {
+      for k in invariantSample(count) where problems.isEmpty {
         let fit = fittedSize(k)
         check(
           fit.isFinite && fit.width <= pageWidth * (1 + 1e-12) && fit.height <= viewport.size.height * (1 + 1e-12),

@@ -5,7 +5,8 @@ extension PreparedFilmstripLayout: InvariantChecking {
   /// unfolded. Checked after `prepare` in debug builds only; always empty
   /// (and free) in release builds.
   ///
-  /// - Complexity: O(n) over the photos.
+  /// - Complexity: O(min(n, `invariantSampleLimit`)): past the limit the
+  ///   photos are sampled (`invariantSample`).
   public func invariantViolations() -> [String] {
     var problems: [String] = []
     #if DEBUG
@@ -14,7 +15,7 @@ extension PreparedFilmstripLayout: InvariantChecking {
       }
       check(pitch.isFinite && pitch > 0, "pitch \(pitch) positive")
       var widest = 0
-      for k in 0..<count where problems.isEmpty {
+      for k in invariantSample(count) where problems.isEmpty {
         let w = unfoldedWidth(k)
         check(w >= layout.normalWidth && w <= layout.maximumWidth, "thumbnail \(k) unfolds to \(w)")
         if w > unfoldedWidth(widest) { widest = k }

@@ -43,3 +43,21 @@ extension InvariantChecking {
 /// point near the origin, and a few parts per billion of `x` far from it,
 /// where sums of many pitches round by more.
 @inlinable public func slack(_ x: Double) -> Double { 1e-6 + 1e-9 * abs(x) }
+
+/// The most indexes an invariant check walks over a range of items it
+/// does not store (a uniform count can be 2⁴⁰).
+public let invariantSampleLimit = 1 << 16
+
+/// The indexes of `0..<count` an invariant check walks: every one up to
+/// `invariantSampleLimit`; past it the first and last quarter of the limit
+/// and an even stride between them, so a debug build's check after
+/// `prepare` stays O(`invariantSampleLimit`) however many items a uniform
+/// layout holds. A negative count walks nothing.
+///
+/// - Complexity: O(min(count, `invariantSampleLimit`)).
+public func invariantSample(_ count: Int) -> [Int] {
+  guard count > invariantSampleLimit else { return Array(0..<Swift.max(0, count)) }
+  let edge = invariantSampleLimit / 4
+  let step = (count - 2 * edge) / (invariantSampleLimit / 2) + 1
+  return Array(0..<edge) + Array(stride(from: edge, to: count - edge, by: step)) + Array((count - edge)..<count)
+}

@@ -56,6 +56,20 @@ public protocol SelfSizingLayout: PreparedLayout where State == ScrollState {
   /// - Complexity: O(n).
   /// - Throws: `LayoutError.invalidViewport`.
   func resized(to viewport: Viewport) throws(LayoutError) -> Self
+
+  /// The sizes learnt so far from measurements (`LearntSizes`): what a
+  /// batch update carries to the layout after it.
+  ///
+  /// - Complexity: O(n) at most (the layouts skip sections with nothing
+  ///   learnt where they can tell in O(1)).
+  func learntSizes() -> LearntSizes
+
+  /// Marks measured the items `learnt` holds a size for, in a layout just
+  /// prepared from sizes that hold them (`LearntSizes.mapped(through:into:)`);
+  /// changes no geometry. Identities out of range are skipped.
+  ///
+  /// - Complexity: O(n) at most.
+  mutating func markMeasured(_ learnt: LearntSizes)
 }
 
 /// A layout configuration that can be prepared from estimated sizes: its

@@ -39,7 +39,8 @@ public struct ImageDecoder: Sendable {
   /// The largest file read (default 256 MiB).
   public var maximumFileBytes: Int
   /// The most working memory one decode may take beside its result, in
-  /// bytes (default 160 MiB; at least 1 MiB): images are decoded at about
+  /// bytes (default 256 MiB; at least 1 MiB; never more than `budget`
+  /// holds): images are decoded at about
   /// the size asked for (JPEG in the DCT, PNG
   /// row by row into boxes, WebP scaled by libwebp as it decodes), so
   /// this binds only where a decoder must hold the whole image: a
@@ -48,17 +49,23 @@ public struct ImageDecoder: Sendable {
   /// pixel). Above it the decode throws `.overBudget` (JPEG: as soon as
   /// libjpeg knows; HEIF: from the header, before decoding).
   public var maximumDecodeBytes: Int
+  /// The working memory this decoder shares with every other (default
+  /// `DecodeBudget.shared`): a decode that needs more than
+  /// `DecodeBudget.unreservedBytes` reserves it there and waits while
+  /// other decodes hold it, so all decoders together stay bounded.
+  public var budget: DecodeBudget
 
   /// The default `maximumDecodeBytes`.
-  public static let defaultDecodeBytes = 160 << 20
+  public static let defaultDecodeBytes = 256 << 20
 
   public init(
     maximumPixels: Int = ImageLimits.maximumPixels, maximumFileBytes: Int = ImageLimits.maximumFileBytes,
-    maximumDecodeBytes: Int = ImageDecoder.defaultDecodeBytes
+    maximumDecodeBytes: Int = ImageDecoder.defaultDecodeBytes, budget: DecodeBudget = .shared
   ) {
     self.maximumPixels = Swift.max(1, maximumPixels)
     self.maximumFileBytes = Swift.max(1, maximumFileBytes)
-    self.maximumDecodeBytes = Swift.max(1 << 20, maximumDecodeBytes)
+    self.budget = budget
+    self.maximumDecodeBytes = Swift.min(Swift.max(1 << 20, maximumDecodeBytes), budget.totalBytes)
   }
 
   /// How one decode of an image of this format and stored size to at least
@@ -233,9 +240,34 @@ public struct ImageDecoder: Sendable {
     let plan = try checkBudget(
       format: info.format, storedSize: stored, orientation: info.orientation, atLeast: minimum)
     var image: RGBAImage
+    if info.format == .jpeg {
+      image = try decodeJPEG(bytes, scaleDenominator: plan.step)
+    } else if plan.work > DecodeBudget.unreservedBytes {
+      // libheif's whole image, a very wide row: held while others wait.
+      image = try budget.withReservation(plan.work) { () throws(DecodeError) in
+        try decode(bytes, info: info, plan: plan, need: need)
+      }
+    } else {
+      image = try decode(bytes, info: info, plan: plan, need: need)
+    }
+    if let need {
+      while image.width / 2 >= Swift.max(1, need.width), image.height / 2 >= Swift.max(1, need.height) {
+        image = image.halved()
+      }
+    }
+    return image.oriented(info.orientation)
+  }
+
+  /// Decodes a PNG, WebP or HEIF as `plan` says (no halving, no orientation).
+  private func decode(
+    _ bytes: [UInt8], info: ImageInfo, plan: Plan, need: PixelSize?
+  ) throws(DecodeError)
+    -> RGBAImage
+  {
+    var image: RGBAImage
     switch info.format {
     case .jpeg:
-      image = try decodeJPEG(bytes, scaleDenominator: plan.step, workBytes: maximumDecodeBytes)
+      image = try decodeJPEG(bytes, scaleDenominator: plan.step)
     case .png:
       image = try decodePNG(bytes, shift: plan.step)
     case .webp:
@@ -256,12 +288,7 @@ public struct ImageDecoder: Sendable {
           Int32(plan.step), pixels, w, h, message, size)
       }
     }
-    if let need {
-      while image.width / 2 >= Swift.max(1, need.width), image.height / 2 >= Swift.max(1, need.height) {
-        image = image.halved()
-      }
-    }
-    return image.oriented(info.orientation)
+    return image
   }
 
   /// Reads and decodes a file (see `decode(_:atLeast:)`).
@@ -364,6 +391,27 @@ public struct ImageDecoder: Sendable {
     guard let pixels, w > 0, h > 0 else { throw .corrupt("no pixels") }
     return RGBAImage(
       width: Int(w), height: Int(h), straight: Array(UnsafeBufferPointer(start: pixels, count: Int(w) * Int(h) * 4)))
+  }
+
+  /// A JPEG scaled in the DCT. A first try runs within
+  /// `DecodeBudget.unreservedBytes`; a progressive JPEG whose coefficients
+  /// need more (libjpeg says so from the header, before allocating) is
+  /// decoded again with what it needs reserved in `budget`, or refused
+  /// when that passes `maximumDecodeBytes` (naming the coefficients and
+  /// 8 MiB for libjpeg's other buffers: what it would reserve).
+  private func decodeJPEG(_ bytes: [UInt8], scaleDenominator: Int) throws(DecodeError) -> RGBAImage {
+    let free = Swift.min(DecodeBudget.unreservedBytes, maximumDecodeBytes)
+    do {
+      return try decodeJPEG(bytes, scaleDenominator: scaleDenominator, workBytes: free)
+    } catch .overBudget(let needed, _) {
+      // The coefficients, and room for libjpeg's other buffers beside them
+      // (when it did not say, twice the first try's).
+      let work = needed.map { $0 + (8 << 20) } ?? 2 * free
+      guard work <= maximumDecodeBytes else { throw .overBudget(needed: work, limit: maximumDecodeBytes) }
+      return try budget.withReservation(work) { () throws(DecodeError) in
+        try decodeJPEG(bytes, scaleDenominator: scaleDenominator, workBytes: work)
+      }
+    }
   }
 
   private func decodeJPEG(_ bytes: [UInt8], scaleDenominator: Int, workBytes: Int) throws(DecodeError) -> RGBAImage {

@@ -60,29 +60,10 @@ package struct Replayer {
   }
 
   /// Writes the answer to one line through `write` in pieces (a list of
-  /// elements one element at a time, never joined whole) and returns
-  /// whether it failed.
+  /// elements one element at a time, as the replay hands them over: an
+  /// `elements` call over millions of items is never held whole) and
+  /// returns whether it failed.
   package mutating func stream(_ line: String, number: Int, write: (String) -> Void) -> Bool {
-    let (head, answer, failed) = answerHead(line, number: number)
-    let list: [LayoutAttributes]
-    switch answer {
-    case .elements(let found): list = found
-    case .transition(_, _, _, let found): list = found
-    default:
-      write(head.text)
-      return failed
-    }
-    var text = head.text
-    text.removeLast()  // the closing brace: the elements follow
-    write(text + ",\"elements\":[")
-    for (i, a) in list.enumerated() { write(i == 0 ? a.replayJSON : "," + a.replayJSON) }
-    write("]}")
-    return failed
-  }
-
-  /// The answer's fields other than its elements, the host's answer when
-  /// the call was applied, and whether it failed.
-  package mutating func answerHead(_ line: String, number: Int) -> (JSONObject, HostAnswer?, Bool) {
     var o = JSONObject()
     o.add("line", number)
     let call: HostCall
@@ -90,7 +71,8 @@ package struct Replayer {
       switch try HostLine(jsonLine: line) {
       case .header(let format):
         o.add("format", format)
-        return (o, nil, false)
+        write(o.text)
+        return false
       case .call(let read): call = read
       }
     } catch {
@@ -98,21 +80,41 @@ package struct Replayer {
       if case .unknownFormat(let format) = error.reason { o.add("format", format) }
       o.add("error", error.message)
       o.add("field", error.field)
-      return (o, nil, true)
+      write(o.text)
+      return true
     }
     o.add("call", call.name)
+    var listed: Int?  // elements written so far, when the answer has a list
     do throws(HostReplayError) {
-      let answer = try replay.apply(call)
-      Self.add(answer, to: &o)
-      return (o, answer, false)
+      try replay.apply(
+        call,
+        head: { answer in
+          Self.add(answer, to: &o)
+          switch answer {
+          case .elements, .transition:
+            var text = o.text
+            text.removeLast()  // the closing brace: the elements follow
+            write(text + ",\"elements\":[")
+            listed = 0
+          default:
+            write(o.text)
+          }
+        },
+        element: { a in
+          write(listed == 0 ? a.replayJSON : "," + a.replayJSON)
+          listed? += 1
+        })
     } catch {
       var e = JSONObject()
       e.add("line", number)
       e.add("call", call.name)
       e.add("error", error.message)
       e.add("field", error.field)
-      return (e, nil, true)
+      write(e.text)
+      return true
     }
+    if listed != nil { write("]}") }
+    return false
   }
 
   /// Adds `answer`'s fields but its elements (`stream` writes those last).
