@@ -59,7 +59,7 @@ let package = Package(
 
     // MARK: - The layout catalog: one descriptor per layout (every list of layouts derives from it)
 
-    .target(name: "LayoutCatalog", dependencies: ["LayoutCore", "LayoutHost"]),
+    .target(name: "LayoutCatalog", dependencies: ["LayoutCore", "LayoutHost", "Album"]),
 
     // MARK: - Album (pager + filmstrip + coordinator)
 
@@ -134,7 +134,8 @@ let package = Package(
     .testTarget(
       name: "ScrollPhysicsTests",
       dependencies: [
-        "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "ScrollworkTestSupport",
+        "ScrollPhysics", "GestureScripting", "PhotoGrid", "LayoutCore", "LayoutHost", "LayoutCatalog",
+        "ScrollworkTestSupport",
       ]),
     .testTarget(name: "UIKitStandInTests", dependencies: ["UIKitStandIn", "ScrollworkTestSupport"]),
     .testTarget(

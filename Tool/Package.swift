@@ -38,20 +38,72 @@ let package = Package(
       name: "PhotoLibrary",
       dependencies: [library("Raster"), library("CRasterShim"), .product(name: "GRDB", package: "GRDB.swift")]),
 
-    // MARK: - The tool: parsing and printing
+    // MARK: - What the tool runs (libraries of this package; not products, so `package` access suffices)
 
-    .executableTarget(
-      name: "scrollwork",
+    /// The tool's JSON writer (deterministic numbers) and its standard-error line.
+    .target(name: "ToolOutput", dependencies: [library("LayoutCore"), library("HostRecording")]),
+
+    /// `inspect` and `simulate`'s printers: a layout's attributes as JSON,
+    /// a gesture script run a frame at a time, one JSON line per frame.
+    .target(
+      name: "Simulation",
       dependencies: [
-        library("LayoutCore"), library("GestureScripting"), library("ScrollPhysics"), library("PhotoGrid"),
-        library("Album"), library("LayoutHost"), library("LayoutCatalog"), library("MallocCounter"),
-        library("Raster"), library("CRasterShim"), "PhotoLibrary", library("Viewer"), library("ToolSupport"),
-        library("HostRecording"),
+        "ToolOutput", library("LayoutCore"), library("GestureScripting"), library("ScrollPhysics"),
+        library("PhotoGrid"), library("Album"), library("ToolSupport"),
+      ]),
+
+    /// Scenes and recording: a drawable, scripted scene per layout, the
+    /// recorder, the frame encoder, the demo page and a render job
+    /// (`demo`, `render`, `view`, the render benches).
+    .target(
+      name: "Scenes",
+      dependencies: [
+        "ToolOutput", "Simulation", "PhotoLibrary", library("LayoutCore"), library("GestureScripting"),
+        library("ScrollPhysics"),
+        library("PhotoGrid"), library("Album"), library("LayoutCatalog"), library("Raster"), library("CRasterShim"),
+        library("ToolSupport"), library("ScrollworkTestSupport"),
+      ]),
+
+    /// The benchmark scenarios and their measuring (`bench`).
+    .target(
+      name: "Benchmarks",
+      dependencies: [
+        "ToolOutput", "Scenes", "ViewerApp", library("LayoutCore"), library("LayoutHost"), library("LayoutCatalog"),
+        library("MallocCounter"), library("Raster"), library("CRasterShim"), library("ToolSupport"),
+        library("ScrollPhysics"), library("PhotoGrid"), library("Album"), library("GestureScripting"),
         // The benches draw with the package's one seeded generator.
         library("ScrollworkTestSupport"),
         // The bench's scroll frames through the UIKit shell on the stand-in.
         library("ScrollworkUIKit"),
         .product(name: "UIKitStandIn", package: scrollwork, condition: .when(platforms: nonUIKitPlatforms)),
+      ]),
+
+    /// The viewer's session over a photo folder: scenes, frame damage, the
+    /// indexing screen (`view`).
+    .target(
+      name: "ViewerApp",
+      dependencies: [
+        "Scenes", "ToolOutput", "PhotoLibrary", library("Viewer"), library("LayoutCore"), library("Album"),
+        library("ScrollPhysics"), library("GestureScripting"), library("Raster"), library("CRasterShim"),
+        library("ToolSupport"),
+      ]),
+
+    /// `replay`'s reader and printer over `HostRecording`'s format.
+    .target(
+      name: "HostReplaying",
+      dependencies: [
+        "ToolOutput", library("HostRecording"), library("LayoutCore"), library("LayoutHost"), library("ToolSupport"),
+      ]),
+
+    // MARK: - The tool: parsing and printing
+
+    .executableTarget(
+      name: "scrollwork",
+      dependencies: [
+        "ToolOutput", "Simulation", "Scenes", "Benchmarks", "ViewerApp", "HostReplaying",
+        library("LayoutCore"), library("GestureScripting"), library("ScrollPhysics"), library("PhotoGrid"),
+        library("Album"), library("LayoutHost"), library("LayoutCatalog"), library("Raster"), library("CRasterShim"),
+        "PhotoLibrary", library("Viewer"), library("ToolSupport"), library("HostRecording"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -67,7 +119,8 @@ let package = Package(
     .testTarget(
       name: "ScrollworkCLITests",
       dependencies: [
-        "scrollwork", library("ScrollworkTestSupport"), library("LayoutCatalog"), library("Raster"),
+        "scrollwork", "ToolOutput", "Simulation", "Scenes", "Benchmarks", "ViewerApp", "HostReplaying",
+        library("ScrollworkTestSupport"), library("LayoutCatalog"), library("Raster"),
         library("CRasterShim"), library("Viewer"), library("ToolSupport"), "PhotoLibrary", library("GestureScripting"),
         library("PhotoGrid"),
       ],

@@ -25,91 +25,66 @@ public enum LayoutCatalog {
   public static let album = LayoutDescriptor(
     name: "album", summary: "a paged strip of big photos with parallax, synced with an accordion filmstrip",
     guide: "Album.md", configurationTypes: [AlbumPagerLayout.self, FilmstripLayout.self],
-    presets: [
-      PresetDescriptor("standard", "the seed's constants, the follower's centre line on the thumbnail coordinate"),
-      PresetDescriptor("photosLab", "the seed's constants and its follower offset"),
-    ],
+    presets: AlbumPreset.descriptors,
     defaultItemSizes: .uniform(DefaultItemSizes.cameraPhoto), takesEstimates: false, isHorizontal: true)
 
   public static let flow = LayoutDescriptor(
     name: "flow", summary: "UICollectionViewFlowLayout's lines, with headers, footers and pinning",
     guide: "FlowLayout.md", configurationTypes: [FlowLayout.self],
-    presets: [
-      PresetDescriptor("uikit", "UICollectionViewFlowLayout's defaults: vertical, 10 pt spacings"),
-      PresetDescriptor("photos", "a photo grid: 2 pt spacings, 34 pt pinned section headers"),
-    ],
+    presets: FlowPreset.descriptors,
     defaultItemSizes: .uniform(DefaultItemSizes.flowItem), takesEstimates: true)
 
   public static let photos = LayoutDescriptor(
     name: "photos", summary: "the Photos library grid: All Photos, Months, N columns, animated between",
     guide: "PhotoGrid.md", configurationTypes: [PhotoGridLayout.self],
-    presets: [PresetDescriptor("photosMonths", "All Photos, Months and square grids of 1 to 30 columns")],
+    presets: PhotosPreset.descriptors,
     defaultItemSizes: .uniform(DefaultItemSizes.cameraPhoto), takesEstimates: false)
 
   public static let carousel = LayoutDescriptor(
     name: "carousel", summary: "a horizontal strip that scales, fades and snaps around its centre",
     guide: "Carousel.md", configurationTypes: [CarouselLayout.self],
-    presets: [
-      PresetDescriptor("spotify", "album art that scales and fades by distance to the centre"),
-      PresetDescriptor("coverflow", "neighbours shrink to 0.75 and tuck under the centred cover"),
-      PresetDescriptor("stack", "a deck of cards: the next ones peek behind; one card per swipe"),
-      PresetDescriptor("plain", "no effect: a snapping strip"),
-    ],
+    presets: CarouselPreset.descriptors,
     defaultItemSizes: .viewportHeightSquares, takesEstimates: false, isHorizontal: true)
 
   public static let looping = LayoutDescriptor(
     name: "looping", summary: "the carousel without ends: its items repeat in both directions, seamlessly",
     guide: "LoopingCarousel.md", configurationTypes: [LoopingCarouselLayout.self],
-    presets: [
-      PresetDescriptor("spotify", "the carousel's album art, looping"),
-      PresetDescriptor("coverflow", "cover flow, looping: the first cover follows the last"),
-      PresetDescriptor("stack", "a deck that never runs out: one card per swipe"),
-      PresetDescriptor("plain", "no effect: a snapping strip without ends"),
-    ],
+    presets: LoopingPreset.descriptors,
     defaultItemSizes: .viewportHeightSquares, takesEstimates: false, isHorizontal: true)
 
   public static let prominent = LayoutDescriptor(
     name: "prominent", summary: "a vertical list whose centred item is full size and on top", guide: "Prominent.md",
     configurationTypes: [ProminentLayout.self],
-    presets: [PresetDescriptor("standard", "10 pt apart, half size and alpha a pitch from the centre")],
+    presets: ProminentPreset.descriptors,
     defaultItemSizes: .uniform(ProminentLayout().itemSize), takesEstimates: false)
 
   public static let sticky = LayoutDescriptor(
     name: "sticky", summary: "a stretchy header, a sticky menu, sticky section headers and parallax cells",
     guide: "Sticky.md", configurationTypes: [StickyHeaderLayout.self],
-    presets: [
-      PresetDescriptor("plain", "no effects: a plain sectioned list"),
-      PresetDescriptor("jungleCup", "the Jungle Cup roster: every effect on, with the seed's sizes"),
-    ],
+    presets: StickyPreset.descriptors,
     defaultItemSizes: .viewportWidthRows(height: 44), takesEstimates: true)
 
   public static let mosaic = LayoutDescriptor(
     name: "mosaic", summary: "Apple's mosaic: segments of one, two or three items in repeating shapes",
     guide: "Mosaic.md", configurationTypes: [MosaicLayout.self],
-    presets: [PresetDescriptor("appleMosaic", "200 pt segments, 1 pt gaps, a full-width opening")],
+    presets: MosaicPreset.descriptors,
     defaultItemSizes: .uniform(.zero), takesEstimates: false)
 
   public static let waterfall = LayoutDescriptor(
     name: "waterfall", summary: "columns of items at their own aspect ratios, each placed in the shortest column",
     guide: "Waterfall.md", configurationTypes: [WaterfallLayout.self],
-    presets: [
-      PresetDescriptor("cht", "CHTCollectionViewWaterfallLayout's defaults: 2 columns, 10 pt spacings"),
-      PresetDescriptor("photos", "a photo wall: 3 columns, 2 pt spacings"),
-    ],
+    presets: WaterfallPreset.descriptors,
     defaultItemSizes: .uniform(DefaultItemSizes.cameraPhoto), takesEstimates: true)
 
   public static let tags = LayoutDescriptor(
     name: "tags", summary: "a tag cloud: self-sizing words in lines, left to right or right to left",
     guide: "TagCloud.md", configurationTypes: [TagCloudLayout.self],
-    presets: [
-      PresetDescriptor("standard", "8 pt spacings and insets, 15 pt text"),
-      PresetDescriptor("rightToLeft", "the same, mirrored for right-to-left scripts"),
-    ],
+    presets: TagsPreset.descriptors,
     defaultItemSizes: .uniform(Size(width: 80, height: 30)), takesEstimates: true)
 
   public static let tagTable = LayoutDescriptor(
     name: "tag-table", summary: "a table whose rows are tag clouds", guide: "TagCloud.md",
     configurationTypes: [TagTableLayout.self],
-    presets: [PresetDescriptor("standard", "1 pt between rows; the tag cloud's standard preset in each row")],
+    presets: TagTablePreset.descriptors,
     defaultItemSizes: .uniform(Size(width: 80, height: 30)), takesEstimates: true)
 }

@@ -65,7 +65,7 @@ public struct LayoutDescriptor: Sendable, Hashable, CustomStringConvertible {
 
 /// One named set of constants of a layout.
 public struct PresetDescriptor: Sendable, Hashable {
-  /// The preset's name, as the tool takes it (`--preset coverflow`).
+  /// The preset's name, as the tool takes it (`--preset coverFlow`).
   public let name: String
   /// What it looks like, in one line.
   public let summary: String

@@ -1,4 +1,5 @@
 import GestureScripting
+import LayoutCatalog
 import LayoutCore
 import ScrollPhysics
 import ScrollworkTestSupport
@@ -36,6 +37,139 @@ import Testing
     var snaps = 0
     var continuity = 0
     var failures: [String] = []
+  }
+
+  /// What every case of one run gets: the viewport, the items, the script.
+  struct Case {
+    var viewport: Viewport
+    var count: Int
+    var size: Size
+    var items: LayoutItems
+    var gestures: GestureScript
+    var fps: Double
+    var label: String
+  }
+
+  /// How often each layout is drawn, relative to 1: the snapping layouts
+  /// more (their rests are checked exactly).
+  static let weights = ["carousel": 3, "prominent": 2]
+
+  /// The catalog's layouts, each as often as its weight.
+  static let weighted: [String] = LayoutCatalog.all.flatMap {
+    Array(repeating: $0.name, count: weights[$0.name] ?? 1)
+  }
+
+  /// A random configuration of each layout of the catalog, by name, run
+  /// through `check`.
+  static let cases: [String: @Sendable (inout SplitMix64, Case, inout Tally) throws -> Void] = [
+    "carousel": { rng, c, tally in
+      var layout = CarouselLayout.presets[rng.int(in: 0...CarouselLayout.presets.count - 1)].layout
+      if rng.chance(0.5) {
+        layout.itemSize = rng.chance(0.3) ? nil : c.size
+        layout.spacing = rng.double(in: -10...40)
+        layout.snapping = CenteredStrip.Snapping.allCases[rng.int(in: 0...2)]
+      }
+      let prepared = try layout.prepare(items: c.items, viewport: c.viewport)
+      try check(prepared, c.gestures, fps: c.fps, snap: prepared, label: c.label, into: &tally)
+    },
+    "prominent": { rng, c, tally in
+      let layout = ProminentLayout(
+        itemSize: c.size, lineSpacing: rng.double(in: 0...30), minScale: rng.double(in: 0...1),
+        minAlpha: rng.double(in: 0...1), snapping: rng.chance(0.8) ? .nearest : .oneItem)
+      let prepared = try layout.prepare(items: c.items, viewport: c.viewport)
+      try check(prepared, c.gestures, fps: c.fps, snap: prepared, label: c.label, into: &tally)
+    },
+    "flow": { rng, c, tally in
+      let layout = FlowLayout(
+        axis: rng.chance(0.5) ? .vertical : .horizontal, lineSpacing: rng.double(in: 0...20),
+        interItemSpacing: rng.double(in: 0...20), headerLength: rng.double(in: 0...60), pinsHeaders: rng.chance(0.5))
+      try check(
+        layout.prepare(items: c.items, viewport: c.viewport), c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "sticky": { rng, c, tally in
+      let layout = StickyHeaderLayout(
+        headerHeight: rng.double(in: 0...400), menuHeight: rng.double(in: 0...60),
+        sectionHeaderHeight: rng.double(in: 0...50), isHeaderStretchy: rng.chance(0.5), isMenuSticky: rng.chance(0.5),
+        areSectionHeadersSticky: rng.chance(0.5))
+      try check(
+        layout.prepare(items: c.items, viewport: c.viewport), c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "album": { rng, c, tally in
+      let layout = AlbumPagerLayout(spacing: rng.double(in: 0...150), minimumWidth: rng.double(in: 10...60))
+      try check(
+        layout.prepare(items: c.items, viewport: c.viewport), c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "mosaic": { rng, c, tally in
+      let segments = MosaicLayout.Segment.allCases
+      let layout = MosaicLayout(
+        segmentHeight: rng.double(in: 20...400), spacing: rng.double(in: 0...10),
+        opening: (0..<rng.int(in: 0...2)).map { _ in segments[rng.int(in: 0...segments.count - 1)] },
+        cycle: (0..<rng.int(in: 1...3)).map { _ in segments[rng.int(in: 0...segments.count - 1)] })
+      let items = sectioned(c.count, c.size, &rng)
+      try check(
+        layout.prepare(items: items, viewport: c.viewport), c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "waterfall": { rng, c, tally in
+      let layout = WaterfallLayout(
+        columnCount: rng.int(in: 1...5), columnSpacing: rng.double(in: 0...20), itemSpacing: rng.double(in: 0...20),
+        headerHeight: rng.chance(0.5) ? 0 : rng.double(in: 0...50), footerHeight: rng.double(in: 0...20),
+        direction: rng.chance(0.5) ? .leftToRight : .rightToLeft)
+      let items = LayoutItems(
+        sections: [.each((0..<c.count).map { _ in Size(width: c.size.width, height: rng.double(in: 20...300)) })])
+      try check(
+        layout.prepare(items: items, viewport: c.viewport), c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "photos": { rng, c, tally in
+      let modes: [PhotoGridLayout.Mode] = [.allPhotos, .months, .columns(rng.int(in: 1...15))]
+      let layout = PhotoGridLayout.photosMonths.with(mode: modes[rng.int(in: 0...2)])
+      let items = sectioned(c.count, c.size, &rng)
+      try check(
+        layout.prepare(items: items, viewport: c.viewport), c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "tags": { rng, c, tally in
+      let cloud = TagCloudLayout(
+        lineSpacing: rng.double(in: 0...10), itemSpacing: rng.double(in: 0...10),
+        headerHeight: rng.chance(0.5) ? 0 : rng.double(in: 0...40), isRightToLeft: rng.chance(0.3),
+        paragraphLength: rng.chance(0.5) ? 0 : rng.int(in: 1...6))
+      let items = LayoutItems(
+        sections: [
+          .each((0..<c.count).map { _ in Size(width: rng.double(in: 10...200), height: rng.double(in: 16...60)) })
+        ])
+      // Estimates, the first lines measured (as after scrolling there).
+      var prepared = try cloud.prepare(estimated: items, viewport: c.viewport)
+      prepared.measure(through: rng.double(in: 0...1500)) { _ in
+        Size(width: rng.double(in: 10...240), height: rng.double(in: 16...70))
+      }
+      try check(prepared, c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "tag-table": { rng, c, tally in
+      let cloud = TagCloudLayout(
+        lineSpacing: rng.double(in: 0...10), itemSpacing: rng.double(in: 0...10),
+        headerHeight: rng.chance(0.5) ? 0 : rng.double(in: 0...40), isRightToLeft: rng.chance(0.3),
+        paragraphLength: rng.chance(0.5) ? 0 : rng.int(in: 1...6))
+      let table = TagTableLayout(cloud: cloud, rowSpacing: rng.double(in: 0...4))
+      let rows = sectioned(c.count, c.size, &rng).sections.map { section in
+        ItemSizes.each((0..<min(section.count, 12)).map { _ in Size(width: rng.double(in: 10...150), height: 24) })
+      }
+      let prepared = try table.prepare(items: LayoutItems(sections: rows), viewport: c.viewport)
+      try check(prepared, c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+    "looping": { rng, c, tally in
+      var layout = LoopingCarouselLayout.presets[rng.int(in: 0...LoopingCarouselLayout.presets.count - 1)].layout
+      if rng.chance(0.5) {
+        layout.itemSize = rng.chance(0.3) ? nil : c.size
+        layout.spacing = rng.double(in: 0...40)
+      }
+      try check(
+        layout.prepare(items: c.items, viewport: c.viewport), c.gestures, fps: c.fps, label: c.label, into: &tally)
+    },
+  ]
+
+  @Test func everyLayoutOfTheCatalogHasACase() {
+    let missing = LayoutCatalog.names.filter { Self.cases[$0] == nil }
+    #expect(missing.isEmpty, "the campaign has no case for \(missing)")
+    #expect(Set(Self.cases.keys).isSubset(of: Set(LayoutCatalog.names)), "a case for a layout the catalog lacks")
+    #expect(Set(Self.weighted) == Set(LayoutCatalog.names))
   }
 
   @Test func campaign() async {
@@ -116,86 +250,19 @@ import Testing
     let label = "case \(index) seed \(seed) script '\(text)' fps \(fps)"
     do {
       let gestures = try GestureScript(text)
-      // Twelve ways: carousel 3/12, prominent 2/12 (the snapping layouts,
-      // whose rests are checked exactly), then 1/12 each for flow, sticky,
-      // the album pager, the mosaic, the waterfall, the photo grid (a
-      // random mode) and tag clouds or tables.
-      switch rng.int(in: 0...11) {
-      case 0, 1, 2:
-        var layout = CarouselLayout.presets[rng.int(in: 0...CarouselLayout.presets.count - 1)].layout
-        if rng.chance(0.5) {
-          layout.itemSize = rng.chance(0.3) ? nil : size
-          layout.spacing = rng.double(in: -10...40)
-          layout.snapping = CenteredStrip.Snapping.allCases[rng.int(in: 0...2)]
-        }
-        let prepared = try layout.prepare(items: items, viewport: viewport)
-        try check(prepared, gestures, fps: fps, snap: prepared, label: label, into: &tally)
-      case 3, 4:
-        let layout = ProminentLayout(
-          itemSize: size, lineSpacing: rng.double(in: 0...30), minScale: rng.double(in: 0...1),
-          minAlpha: rng.double(in: 0...1), snapping: rng.chance(0.8) ? .nearest : .oneItem)
-        let prepared = try layout.prepare(items: items, viewport: viewport)
-        try check(prepared, gestures, fps: fps, snap: prepared, label: label, into: &tally)
-      case 5:
-        let layout = FlowLayout(
-          axis: rng.chance(0.5) ? .vertical : .horizontal, lineSpacing: rng.double(in: 0...20),
-          interItemSpacing: rng.double(in: 0...20), headerLength: rng.double(in: 0...60), pinsHeaders: rng.chance(0.5))
-        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      case 6:
-        let layout = StickyHeaderLayout(
-          headerHeight: rng.double(in: 0...400), menuHeight: rng.double(in: 0...60),
-          sectionHeaderHeight: rng.double(in: 0...50), isHeaderStretchy: rng.chance(0.5), isMenuSticky: rng.chance(0.5),
-          areSectionHeadersSticky: rng.chance(0.5))
-        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      case 7:
-        let layout = AlbumPagerLayout(spacing: rng.double(in: 0...150), minimumWidth: rng.double(in: 10...60))
-        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      case 8:
-        let segments = MosaicLayout.Segment.allCases
-        let layout = MosaicLayout(
-          segmentHeight: rng.double(in: 20...400), spacing: rng.double(in: 0...10),
-          opening: (0..<rng.int(in: 0...2)).map { _ in segments[rng.int(in: 0...segments.count - 1)] },
-          cycle: (0..<rng.int(in: 1...3)).map { _ in segments[rng.int(in: 0...segments.count - 1)] })
-        let items = sectioned(count, size, &rng)
-        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      case 9:
-        let layout = WaterfallLayout(
-          columnCount: rng.int(in: 1...5), columnSpacing: rng.double(in: 0...20), itemSpacing: rng.double(in: 0...20),
-          headerHeight: rng.chance(0.5) ? 0 : rng.double(in: 0...50), footerHeight: rng.double(in: 0...20),
-          direction: rng.chance(0.5) ? .leftToRight : .rightToLeft)
-        let items = LayoutItems(
-          sections: [.each((0..<count).map { _ in Size(width: size.width, height: rng.double(in: 20...300)) })])
-        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      case 10:
-        let modes: [PhotoGridLayout.Mode] = [.allPhotos, .months, .columns(rng.int(in: 1...15))]
-        let layout = PhotoGridLayout.photosMonths.with(mode: modes[rng.int(in: 0...2)])
-        let items = sectioned(count, size, &rng)
-        try check(layout.prepare(items: items, viewport: viewport), gestures, fps: fps, label: label, into: &tally)
-      default:
-        let cloud = TagCloudLayout(
-          lineSpacing: rng.double(in: 0...10), itemSpacing: rng.double(in: 0...10),
-          headerHeight: rng.chance(0.5) ? 0 : rng.double(in: 0...40), isRightToLeft: rng.chance(0.3),
-          paragraphLength: rng.chance(0.5) ? 0 : rng.int(in: 1...6))
-        let items = LayoutItems(
-          sections: [
-            .each((0..<count).map { _ in Size(width: rng.double(in: 10...200), height: rng.double(in: 16...60)) })
-          ])
-        if rng.chance(0.3) {
-          let table = TagTableLayout(cloud: cloud, rowSpacing: rng.double(in: 0...4))
-          let rows = sectioned(count, size, &rng).sections.map { section in
-            ItemSizes.each((0..<min(section.count, 12)).map { _ in Size(width: rng.double(in: 10...150), height: 24) })
-          }
-          let prepared = try table.prepare(items: LayoutItems(sections: rows), viewport: viewport)
-          try check(prepared, gestures, fps: fps, label: label, into: &tally)
-        } else {
-          // Estimates, the first lines measured (as after scrolling there).
-          var prepared = try cloud.prepare(estimated: items, viewport: viewport)
-          prepared.measure(through: rng.double(in: 0...1500)) { _ in
-            Size(width: rng.double(in: 10...240), height: rng.double(in: 16...70))
-          }
-          try check(prepared, gestures, fps: fps, label: label, into: &tally)
-        }
+      // A layout of the catalog drawn by weight (the snapping carousel and
+      // prominent list, whose rests are checked exactly, more often), then
+      // its case: every layout of the catalog has one
+      // (`everyLayoutOfTheCatalogHasACase`).
+      let name = Self.weighted[rng.int(in: 0...Self.weighted.count - 1)]
+      guard let run = Self.cases[name] else {
+        tally.failures.append("\(label): the campaign has no case for the layout \(name)")
+        tally.cases += 1
+        return
       }
+      let input = Case(
+        viewport: viewport, count: count, size: size, items: items, gestures: gestures, fps: fps, label: label)
+      try run(&rng, input, &tally)
     } catch {
       tally.failures.append("\(label): unexpected error \(error)")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutCore
+import Scenes
 
 /// `scrollwork demo`: every layout's demo scenes with their own scripts, on
 /// the sample album (or your photos).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutCore
+import Scenes
 
 /// What `demo` and `render` share: the screen, the frame rate, the photos
 /// and the debug overlay.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LayoutCatalog
+import ToolOutput
 
 /// `scrollwork layouts`: the layout catalog, printed (what scripts such as
 /// `Scripts/campaign.py` read instead of keeping their own lists).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureScripting
 import LayoutCore
+import Scenes
 import ScrollPhysics
 
 /// `scrollwork render`: one layout, the user's photos and gestures.
@@ -17,7 +18,7 @@ struct Render: ParsableCommand {
 
       Script: the steps of 'scrollwork simulate' (drag DX,DY SECONDS; release; wait SECONDS; …).
 
-      Example: scrollwork render --layout carousel --preset coverflow --photos ~/Pictures --out out \\
+      Example: scrollwork render --layout carousel --preset coverFlow --photos ~/Pictures --out out \\
                  --script "drag -300 0.25; release; wait 1.5"
       """)
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToolOutput
 
 #if canImport(Glibc)
   import Glibc

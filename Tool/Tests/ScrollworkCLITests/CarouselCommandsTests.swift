@@ -1,12 +1,16 @@
+import LayoutCatalog
 import LayoutCore
+import Simulation
 import Testing
-
 @testable import scrollwork
 
 @Suite struct CarouselCommandsTests {
   @Test func presetsParseByName() throws {
     // Every core preset is reachable by its name, and the enum lists exactly those.
-    #expect(CarouselPreset.allCases.map(\.rawValue) == CarouselLayout.presets.map(\.name))
+    // LayoutCore's names are the tool's earlier ones (`coverflow`): each
+    // names, directly or as an alias, the catalog's preset of that layout.
+    #expect(CarouselLayout.presets.map { CarouselPreset(name: $0.name) } == CarouselPreset.allCases)
+    #expect(CarouselPreset.allCases.map(\.layout) == CarouselLayout.presets.map(\.layout))
     for (name, layout) in CarouselLayout.presets {
       let options = try CarouselOptions.parse(["--preset", name])
       var expected = layout
@@ -29,7 +33,7 @@ import Testing
       items: LayoutItems(count: 10, size: .zero), viewport: Viewport(width: 375, height: 300))
     let state = ScrollState(x: 400, y: 0)
     let text = Inspector.report(
-      name: "carousel", prepared, state: state, all: false, extra: centeredExtras(prepared, state: state))
+      name: "carousel", prepared, state: state, all: false, extra: Inspector.centeredExtras(prepared, state: state))
     #expect(text.contains(#""centered":[0,1],"snapOffset":[310,0]"#), "\(text)")
     #expect(text.contains(#""item":2,"#))
   }

@@ -1,10 +1,11 @@
-import LayoutCore
 import GestureScripting
+import LayoutCore
 import PhotoGrid
 import Raster
+import Scenes
+import LayoutCatalog
 import Testing
-
-@testable import scrollwork
+import ViewerApp
 
 /// A folder that changes under the viewer: the rebuilt scene shows the
 /// photo that was in view where it was.
@@ -24,7 +25,9 @@ import Testing
   @Test func theGridKeepsThePhotoInViewWhenPhotosArriveAbove() throws {
     let names = (0..<200).map { "IMG_\($0).jpg" }
     let before = Self.photos(names, day: { $0 / 2 })
-    var scene: any Scene = try PhotosEntry.scene(.photosMonths).make(Self.context(before))
+    var scene: any Scene = try SceneEntry.photoLibrary(
+      PhotosPreset.photosMonths.layout, name: "photos", preset: "photosMonths"
+    ).make(Self.context(before))
     if var grid = scene as? PhotosScene {
       grid.show(mode: .allPhotos, offset: Point(x: 0, y: 3000))
       scene = grid
@@ -37,7 +40,9 @@ import Testing
         date: EXIFDate(year: 2023, month: 12, day: 1))
     }
     let after = added + before
-    var rebuilt = try ViewScenes.make(PhotosEntry.scene(.photosMonths), Self.context(after), keeping: scene)
+    var rebuilt = try ViewScenes.make(
+      SceneEntry.photoLibrary(PhotosPreset.photosMonths.layout, name: "photos", preset: "photosMonths"),
+      Self.context(after), keeping: scene)
     let unmoved = try #require(ViewScenes.viewedPhoto(rebuilt))
     #expect(unmoved.name != viewed.name, "kept offset alone: another photo is at the top")
     ViewScenes.show(viewed, in: &rebuilt)
@@ -52,14 +57,19 @@ import Testing
   @Test func theAlbumStaysOnItsPhotoWhenAnEarlierOneIsRemoved() throws {
     let names = (0..<30).map { "IMG_\($0).jpg" }
     let before = Self.photos(names, day: { $0 })
-    var scene: any Scene = try AlbumScene.entry.make(Self.context(before))
+    var scene: any Scene = try SceneEntry.album(
+      AlbumPreset.standard.configuration(stripHeight: 44, debug: false), name: "album", preset: "standard"
+    ).make(Self.context(before))
     try scene.setContentOffset(
       "pager", Point(x: (scene as! AlbumScene).album.pager.offset(ofPage: 12), y: 0), animated: false, at: 0)
     scene.advance(to: 1)
     let viewed = try #require(ViewScenes.viewedPhoto(scene))
     #expect(viewed.name == "IMG_12.jpg")
     let after = before.filter { $0.name != "IMG_3.jpg" }
-    var rebuilt = try ViewScenes.make(AlbumScene.entry, Self.context(after), keeping: scene)
+    var rebuilt = try ViewScenes.make(
+      SceneEntry.album(
+        AlbumPreset.standard.configuration(stripHeight: 44, debug: false), name: "album", preset: "standard"),
+      Self.context(after), keeping: scene)
     ViewScenes.show(viewed, in: &rebuilt)
     rebuilt.advance(to: 2)
     #expect(ViewScenes.viewedPhoto(rebuilt)?.name == "IMG_12.jpg")
@@ -67,7 +77,9 @@ import Testing
 
   /// The grid in All Photos at `y`, with `before`'s photos.
   static func grid(_ photos: [Photo], at y: Double) throws -> PhotosScene {
-    var grid = try #require(try PhotosEntry.scene(.photosMonths).make(Self.context(photos)) as? PhotosScene)
+    var grid = try #require(
+      try SceneEntry.photoLibrary(PhotosPreset.photosMonths.layout, name: "photos", preset: "photosMonths").make(
+        Self.context(photos)) as? PhotosScene)
     grid.show(mode: .allPhotos, offset: Point(x: 0, y: y))
     grid.advance(to: 1)
     return grid

@@ -1,7 +1,8 @@
 import LayoutCore
 import Raster
+import Scenes
 import Testing
-
+import ViewerApp
 @testable import scrollwork
 
 /// The viewer's damaged-rows drawing gives the same pixels as drawing the

@@ -1,9 +1,8 @@
 import Foundation
 import LayoutCore
 import Raster
+import Scenes
 import Testing
-
-@testable import scrollwork
 
 /// A recording compresses frames on a second thread (`FrameEncoder` on a
 /// `SerialWorker`): the animation and key frames must be byte for byte

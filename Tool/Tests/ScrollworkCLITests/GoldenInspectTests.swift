@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-
 @testable import scrollwork
 
 /// `inspect` output for every layout of the registry, compared with golden

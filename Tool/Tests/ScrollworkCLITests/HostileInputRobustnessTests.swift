@@ -1,13 +1,14 @@
 import Foundation
 import GestureScripting
-import PhotoLibrary
 import LayoutCore
+import PhotoLibrary
 import Raster
+import Scenes
 import ScrollPhysics
+import Simulation
+import LayoutCatalog
 import Testing
 import ToolSupport
-
-@testable import scrollwork
 
 #if canImport(Glibc)
   import Glibc
@@ -97,7 +98,7 @@ import ToolSupport
 
   func job(
     _ output: String, script: String = "drag 0,-200 0.2; release; wait 0.2",
-    scenes: [SceneEntry] = [FlowEntry.scene(.uikit)]
+    scenes: [SceneEntry] = [SceneEntry.flowGrid(FlowPreset.uikit.layout, name: "flow", preset: "uikit")]
   )
     -> RenderJob
   {

@@ -2,8 +2,8 @@ import Foundation
 import LayoutCore
 import Raster
 import Testing
+import ToolOutput
 import ToolSupport
-
 @testable import scrollwork
 
 /// The classes of the second hostile-input audit (issue 23), each with the

@@ -1,22 +1,13 @@
 import Foundation
+import HostReplaying
 import LayoutCore
 import LayoutHost
 import Testing
-
-@testable import scrollwork
 
 /// The third hostile-input round (issue #36), engine, host, replay and CLI
 /// input: each case below once trapped, hung, grew without bound, changed
 /// something silently or got a misleading message.
 @Suite struct HostileThirdRoundTests {
-  /// The answers to `lines` on a fresh replay host of `name`.
-  func replay(_ name: String, _ lines: [String], arguments: [String] = []) throws -> [[String: Any]] {
-    let entry = try #require(LayoutRegistry.entry(named: name))
-    var replayer = Replayer(host: try entry.replayHost(arguments: arguments))
-    return try lines.enumerated().map { i, line in
-      try #require(try json(replayer.answer(line, number: i + 1).text) as? [String: Any])
-    }
-  }
 
   // MARK: Counts a layout keeps per-item data for
 

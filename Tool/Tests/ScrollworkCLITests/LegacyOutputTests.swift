@@ -1,10 +1,10 @@
 import Foundation
 import LayoutCore
 import Raster
+import Scenes
+import LayoutCatalog
 import Testing
 import ToolSupport
-
-@testable import scrollwork
 
 #if canImport(Glibc)
   import Glibc
@@ -38,7 +38,7 @@ import ToolSupport
     ] {
       #expect(!OutputManifest.isOutputFileName(name), "\(name)")
     }
-    for name in ["album", "carousel-coverflow", "sticky-jungleCup", "tag-table"] {
+    for name in ["album", "carousel-coverFlow", "sticky-jungleCup", "tag-table"] {
       #expect(OutputManifest.isSceneName(Substring(name)), "\(name)")
     }
     for name in ["", ".", "..", ".scrollwork-staging-x", "-x", "a b", "a/b", "caf\u{E9}"] {
@@ -67,7 +67,12 @@ import ToolSupport
 
     var job = RenderJob(
       output: dir, photoFolder: nil, size: Size(width: 100, height: 160), scale: 1, fps: 10, debug: false,
-      scenes: [(FlowEntry.scene(.uikit), "drag 0,-200 0.2; release; wait 0.2")], title: "test")
+      scenes: [
+        (
+          SceneEntry.flowGrid(FlowPreset.uikit.layout, name: "flow", preset: "uikit"),
+          "drag 0,-200 0.2; release; wait 0.2"
+        )
+      ], title: "test")
     var warnings: [String] = []
     job.report = { warnings.append($0) }
     try job.run()
@@ -82,7 +87,7 @@ import ToolSupport
     #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") }, "no file skipped or failed: \(warnings)")
     // The second run removes what the first wrote (unchanged) and does not
     // write again; the legacy files stay.
-    job.scenes = [(FlowEntry.scene(.uikit), "wait 0.1")]
+    job.scenes = [(SceneEntry.flowGrid(FlowPreset.uikit.layout, name: "flow", preset: "uikit"), "wait 0.1")]
     try job.run()
     for file in legacy { #expect((try? RegularFile.read(dir + "/" + file, limit: 1 << 20)) == png, "\(file) kept") }
   }

@@ -1,6 +1,6 @@
+import LayoutCatalog
 import LayoutCore
 import Testing
-
 @testable import scrollwork
 
 /// `inspect looping` / `simulate looping`: presets by name, options over
@@ -8,7 +8,10 @@ import Testing
 /// crossing the seam in both directions.
 @Suite struct LoopingCommandsTests {
   @Test func presetsParseByNameAndOptionsApply() throws {
-    #expect(LoopingPreset.allCases.map(\.rawValue) == LoopingCarouselLayout.presets.map(\.name))
+    // LayoutCore's names are the tool's earlier ones (`coverflow`): each
+    // names, directly or as an alias, the catalog's preset of that layout.
+    #expect(LoopingCarouselLayout.presets.map { LoopingPreset(name: $0.name) } == LoopingPreset.allCases)
+    #expect(LoopingPreset.allCases.map(\.layout) == LoopingCarouselLayout.presets.map(\.layout))
     for (name, layout) in LoopingCarouselLayout.presets {
       #expect(try LoopingOptions.parse(["--preset", name]).layout(itemSize: nil) == layout, "\(name)")
     }

@@ -1,11 +1,11 @@
 import Foundation
-import PhotoLibrary
+import LayoutCatalog
 import LayoutCore
+import PhotoLibrary
 import Raster
+import Scenes
 import Testing
 import ToolSupport
-
-@testable import scrollwork
 
 #if canImport(Glibc)
   import Glibc
@@ -46,7 +46,10 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
 
   func message(_ body: () throws -> Any) -> String? { thrownMessage(body) }
 
-  func job(_ output: String, photos: String? = nil, scene: SceneEntry = FlowEntry.scene(.uikit)) -> RenderJob {
+  func job(
+    _ output: String, photos: String? = nil,
+    scene: SceneEntry = SceneEntry.flowGrid(FlowPreset.uikit.layout, name: "flow", preset: "uikit")
+  ) -> RenderJob {
     RenderJob(
       output: output, photoFolder: photos, size: Size(width: 120, height: 200), scale: 1, fps: 10, debug: false,
       scenes: [(scene, "drag 0,-200 0.2; release; wait 0.2")], title: "test")
@@ -105,7 +108,10 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
     for name in ["a.png", "b.png", "c.png"] { try writeFile(big, to: dir + "/photos/" + name) }
     // (The album's first page shows a.png large; the others stay small
     // enough in the strip to be drawn from the thumbnails.)
-    var run = job(dir + "/out", photos: dir + "/photos", scene: AlbumEntry.scene(AlbumEntry.defaultPreset))
+    var run = job(
+      dir + "/out", photos: dir + "/photos",
+      scene: SceneEntry.album(
+        AlbumPreset.standard.configuration(stripHeight: 44, debug: false), name: "album", preset: "standard"))
     var loaded: [String] = []
     run.afterLoadingPhotos = { photos in
       loaded = photos.map(\.name)

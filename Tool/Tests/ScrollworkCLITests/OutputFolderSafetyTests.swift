@@ -1,9 +1,9 @@
 import Foundation
 import LayoutCore
 import Raster
+import Scenes
 import Testing
 import ToolSupport
-
 @testable import scrollwork
 
 #if canImport(Glibc)

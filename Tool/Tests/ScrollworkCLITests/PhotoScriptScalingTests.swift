@@ -3,9 +3,8 @@ import LayoutCore
 import PhotoGrid
 import ScrollPhysics
 import ScrollworkTestSupport
+import LayoutCatalog
 import Testing
-
-@testable import scrollwork
 
 /// The photo grid's `insert` and `delete` steps cost nothing per photo: the
 /// library is runs of identities (`PhotoIdentities`), the mapping comes
@@ -18,7 +17,7 @@ import Testing
 @Suite struct PhotoScriptScalingTests {
   func session(_ counts: [Int]) throws -> PhotoGridSession {
     try PhotoGridSession(
-      layout: .photosMonths, counts: counts, photoSize: PhotosEntry.photoSize,
+      layout: .photosMonths, counts: counts, photoSize: DefaultItemSizes.cameraPhoto,
       viewport: Viewport(width: 390, height: 844), offset: .zero)
   }
 
@@ -110,7 +109,7 @@ import Testing
     #expect(grid.library.totalCount == 400)
     // At rest, what is shown is the grid of 400 photos at its offset.
     let fresh = try PhotoGridLayout.photosMonths.prepare(
-      items: LayoutItems(count: 400, size: PhotosEntry.photoSize), viewport: Viewport(width: 390, height: 844))
+      items: LayoutItems(count: 400, size: DefaultItemSizes.cameraPhoto), viewport: Viewport(width: 390, height: 844))
     let offset = grid.contentOffset
     let expected = fresh.attributes(
       in: Rect(origin: offset, size: Size(width: 390, height: 844)), at: ScrollState(contentOffset: offset))

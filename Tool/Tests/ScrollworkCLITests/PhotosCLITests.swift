@@ -2,10 +2,11 @@ import Foundation
 import GestureScripting
 import LayoutCore
 import PhotoGrid
-import ScrollPhysics
 import Raster
+import Scenes
+import ScrollPhysics
 import Testing
-
+import ViewerApp
 @testable import scrollwork
 
 /// `inspect photos` and `simulate photos`, as a user types them.
@@ -236,7 +237,7 @@ import Testing
     var scene = try PhotosScene(layout: .photosMonths, context: context)
     var modes: [String] = []
     var lastBefore: (offset: Point, elements: [LayoutAttributes], session: PhotoGridSession)?
-    try GestureScript(PhotosEntry.demoScript, verbs: LayoutRegistry.scriptVerbs).run(on: &scene, fps: 60) { scene, _ in
+    try GestureScript(PhotosScene.demoScript, verbs: LayoutRegistry.scriptVerbs).run(on: &scene, fps: 60) { scene, _ in
       let mode = scene.session.mode.description
       if modes.last != mode { modes.append(mode) }
       if scene.session.library.totalCount == 48 {

@@ -2,8 +2,8 @@ import ArgumentParser
 import LayoutCatalog
 import LayoutCore
 import LayoutHost
+import Simulation
 import Testing
-
 @testable import scrollwork
 
 /// The layout registry: one list, one vocabulary of names, typed presets and
@@ -43,18 +43,27 @@ import Testing
     #expect(Set(SceneCatalog.names).count == SceneCatalog.names.count, "scene names are unique")
   }
 
+  @Test func scriptsAreParsedWithTheVerbsTheLayoutsDeclare() {
+    #expect(ScriptVerbs.all.map(\.name) == LayoutRegistry.scriptVerbs.map(\.name))
+  }
+
   @Test func presetsAreTheParsersChoices() throws {
-    #expect(CarouselPreset.allValueStrings == ["spotify", "coverflow", "stack", "plain"])
-    let render = try Render.parse(["--layout", "carousel", "--preset", "coverflow", "--out", "o"])
+    #expect(CarouselPreset.allValueStrings == ["spotify", "coverFlow", "stackedCards", "plain"])
+    let render = try Render.parse(["--layout", "carousel", "--preset", "coverFlow", "--out", "o"])
     let (entry, script) = try render.scene()
-    #expect(entry.name == "carousel-coverflow" && entry.preset == "coverflow")
+    #expect(entry.name == "carousel-coverFlow" && entry.preset == "coverFlow")
+    // The earlier spellings still parse, to the same preset.
+    #expect(CarouselPreset(argument: "coverflow") == .coverFlow && CarouselPreset(argument: "stack") == .stackedCards)
+    #expect(LoopingPreset(argument: "stack") == .stackedCards && LoopingPreset(argument: "nope") == nil)
+    let old = try Render.parse(["--layout", "carousel", "--preset", "coverflow", "--out", "o"])
+    #expect(try old.scene().0.name == "carousel-coverFlow")
     #expect(script == entry.demoScript, "without --script, render plays the layout's demo script")
     // A preset of another layout is refused, naming this layout's presets.
     let wrong = try Render.parse(["--layout", "carousel", "--preset", "jungleCup", "--out", "o"])
     #expect(throws: ValidationError.self) { try wrong.scene() }
     // A name that is nobody's preset is the parser's own error, listing them.
     let message = Render.message(for: CLIParseFailure { _ = try Render.parse(["--layout", "flow", "--preset", "x"]) })
-    #expect(message.contains("Please provide one of") && message.contains("coverflow"), "\(message)")
+    #expect(message.contains("Please provide one of") && message.contains("coverFlow"), "\(message)")
     #expect(throws: (any Error).self) { try Render.parse(["--layout", "nope", "--out", "o"]) }
   }
 

@@ -3,10 +3,10 @@ import Foundation
 import GestureScripting
 import LayoutCore
 import Raster
+import Scenes
 import ScrollPhysics
 import Testing
 import ToolSupport
-
 @testable import scrollwork
 
 /// End-to-end tests of `scrollwork render` / `demo`'s job: folders, bad

@@ -1,22 +1,14 @@
 import Foundation
+import HostReplaying
 import LayoutCore
 import LayoutHost
 import Testing
-
 @testable import scrollwork
 
 /// Hostile replay lines, as the campaign (Scripts/campaign.py) sends them:
 /// each is refused with the field at fault, never answered as if it were
 /// good, and never blamed on the wrong field.
 @Suite struct ReplayHostileLineTests {
-  /// The answers to `lines` on a fresh host of `name`.
-  func replay(_ name: String, _ lines: [String], arguments: [String] = []) throws -> [[String: Any]] {
-    let entry = try #require(LayoutRegistry.entry(named: name))
-    var replayer = Replayer(host: try entry.replayHost(arguments: arguments))
-    return try lines.enumerated().map { i, line in
-      try #require(try json(replayer.answer(line, number: i + 1).text) as? [String: Any])
-    }
-  }
 
   let prepare = #"{"call":"prepare","bounds":[0,0,390,844],"sections":[20]}"#
 

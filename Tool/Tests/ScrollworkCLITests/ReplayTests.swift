@@ -1,8 +1,8 @@
 import Foundation
+import HostReplaying
 import LayoutCore
 import LayoutHost
 import Testing
-
 @testable import scrollwork
 
 /// `scrollwork replay`: UIKit's calls replayed on every registered layout.
@@ -23,7 +23,8 @@ import Testing
   static func replay(_ name: String, _ lines: [String]) throws -> [[String: Any]] {
     let lines = lines.map { $0.replacingOccurrences(of: "SECTIONS", with: sections(name)) }
     let entry = try #require(LayoutRegistry.entry(named: name))
-    var replayer = Replayer(host: try entry.replayHost(arguments: arguments(name)))
+    var replayer = Replayer(
+      host: try entry.replayHost(arguments: arguments(name)), makeHost: LayoutRegistry.replayHost(named:))
     return try lines.enumerated().map { i, line in
       let answer = replayer.answer(line, number: i + 1)
       #expect(!answer.text.contains("nan") && !answer.text.contains("inf"), "\(name): \(answer.text)")

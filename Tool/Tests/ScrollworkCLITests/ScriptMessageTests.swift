@@ -1,8 +1,7 @@
 import GestureScripting
 import ScrollPhysics
+import Simulation
 import Testing
-
-@testable import scrollwork
 
 /// A script argument that fails to parse is reported as a script, naming
 /// the step and what is wrong, not as a file that cannot be read.

@@ -1,4 +1,5 @@
 import Foundation
+import LayoutCatalog
 import Testing
 
 /// Runs the built `scrollwork` on the sticky-header layout.

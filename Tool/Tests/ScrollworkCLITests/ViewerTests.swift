@@ -1,9 +1,10 @@
 import Foundation
-import Raster
 import LayoutCore
+import Raster
+import Scenes
 import Testing
 import Viewer
-
+import ViewerApp
 @testable import scrollwork
 
 @Suite struct ViewerInputTests {
@@ -209,7 +210,7 @@ import Viewer
     #expect(try ViewScenes.index(layout: nil, preset: nil) == 0)
     let flow = try #require(ViewScenes.names.firstIndex(of: "flow"))
     #expect(try ViewScenes.index(layout: LayoutName(argument: "flow"), preset: nil) == flow)
-    let stack = try #require(ViewScenes.names.firstIndex(of: "carousel-stack"))
+    let stack = try #require(ViewScenes.names.firstIndex(of: "carousel-stackedCards"))
     #expect(
       try ViewScenes.index(layout: LayoutName(argument: "carousel"), preset: PresetName(argument: "stack")) == stack)
     #expect(LayoutName(argument: "nope") == nil)
@@ -219,7 +220,7 @@ import Viewer
   }
 
   @Test func theAlbumHasASidewaysPagerAndStripAndTheFlowScrollsDown() throws {
-    let album = try AlbumScene.entry.make(context(390, 844))
+    let album = try AlbumEntry.scene(.standard).make(context(390, 844))
     let regions = ViewScenes.regions(album)
     #expect(regions.count == 2)
     #expect(regions.map(\.horizontal) == [true, true])
@@ -230,21 +231,21 @@ import Viewer
   }
 
   @Test func rotatingKeepsTheAlbumsPage() throws {
-    var album = try AlbumScene.entry.make(context(390, 844))
+    var album = try AlbumEntry.scene(.standard).make(context(390, 844))
     try album.touchDown("pager", at: 0)
     try album.drag("pager", translation: Point(x: -300, y: 0), at: 0.3)
     try album.release("pager", at: 0.3)
     album.advance(to: 3)
     let before = try #require(album as? AlbumScene).album.position
     #expect(abs(before - 1) < 1e-6)
-    let rotated = try ViewScenes.make(AlbumScene.entry, context(844, 390), keeping: album)
+    let rotated = try ViewScenes.make(AlbumEntry.scene(.standard), context(844, 390), keeping: album)
     let after = try #require(rotated as? AlbumScene)
     #expect(abs(after.album.position - 1) < 1e-6)
     #expect(after.album.viewportSize == Size(width: 844, height: 390))
   }
 
   @Test func photosAheadComeNearestPageFirst() throws {
-    let album = try AlbumScene.entry.make(context(390, 844))
+    let album = try AlbumEntry.scene(.standard).make(context(390, 844))
     let upcoming = ViewScenes.upcomingPhotos(album, limit: 3)
     #expect(!upcoming.isEmpty)
     // The first entries are the current page's; pages 1 and 2 follow.
@@ -254,7 +255,7 @@ import Viewer
   }
 
   @Test func aFrameIsRedrawnOnlyWhenWhatItShowsChanges() throws {
-    var album = try AlbumScene.entry.make(context(390, 844))
+    var album = try AlbumEntry.scene(.standard).make(context(390, 844))
     let size = PixelSize(width: 390, height: 844)
     let first = ShownFrame(album.layers(), pixelSize: size, generation: 0)
     #expect(first == ShownFrame(album.layers(), pixelSize: size, generation: 0))

@@ -1,39 +1,24 @@
 import ArgumentParser
+import Benchmarks
 import GestureScripting
+import LayoutCatalog
 import LayoutCore
+import Scenes
+import Simulation
+import ToolOutput
 
-/// A named set of constants for one layout: the seed's values, or a
-/// principled alternative. Every layout's presets are an enum of this shape,
-/// so the argument parser lists them in `--help` and rejects a wrong one
-/// with its own error naming the choices.
-protocol LayoutPreset: RawRepresentable<String>, CaseIterable, ExpressibleByArgument, Sendable
-where AllCases == [Self] {}
+/// A layout's presets as the tool parses them: the catalog's preset enum
+/// (`LayoutCatalogPreset`, one spelling everywhere), so the argument
+/// parser lists them in `--help` and rejects a wrong one with its own
+/// error naming the choices.
+protocol LayoutPreset: LayoutCatalogPreset, ExpressibleByArgument {}
 
 /// One layout as the command-line tool knows it: its name, its presets, its
 /// `inspect` and `simulate` subcommands, its demo scenes and its benchmark
 /// scenarios. Every command is built from `LayoutRegistry.all`.
 ///
-/// ## Adding a layout (the registration point)
-///
-/// 1. Write the layout in `Sources/LayoutCore/<Name>/` with its tests.
-/// 2. Write `Sources/scrollwork/Layouts/<Name>.swift` holding, for that
-///    layout only:
-///    - `enum <Name>Preset: String, LayoutPreset` (one case when the layout
-///      has a single set of constants);
-///    - its options (`ParsableArguments`, typed, with a `validate()` that
-///      names the option and its range) and the `inspect` / `simulate`
-///      subcommands built on `InspectOptions` / `SimulateOptions`, which
-///      print through `Inspector.report` and `Simulator.run`;
-///    - `enum <Name>Entry: LayoutEntry` giving `name`, the presets the demo
-///      plays, `scene(_:)` (a `SceneEntry` whose `make` prepares the layout
-///      for the canvas and the photos and returns a `Scene`; a layout whose
-///      state is only a content offset uses `ScrollerScene`) and its
-///      `benchScenarios`.
-///    `Layouts/Flow.swift` is the worked example (about 150 lines).
-/// 3. Add `<Name>Entry.self` to `LayoutRegistry.all` below.
-///
-/// That is all: `inspect NAME`, `simulate NAME`, `render --layout NAME
-/// [--preset P]`, `demo` and `bench --filter NAME` pick it up.
+/// Adding a layout: `Guides/AddingALayout.md` lists every place the
+/// compiler and the tests ask for.
 protocol LayoutEntry {
   associatedtype Preset: LayoutPreset
   /// The layout's own options (`FlowOptions`): what `replay NAME` parses
@@ -66,6 +51,7 @@ protocol LayoutEntry {
 
 extension LayoutEntry {
   static var scriptVerbs: [LayoutVerb] { [] }
+  static var defaultPreset: Preset { Preset.defaultPreset }
 
   /// `scrollwork replay NAME`: the one generic replay command
   /// (`Replay/ReplayCommands.swift`) for this layout's options.
@@ -79,7 +65,7 @@ extension LayoutEntry {
   /// or `nil` when this layout has no preset of that name.
   static func scene(presetNamed name: String?) -> SceneEntry? {
     guard let name else { return scene(defaultPreset) }
-    return Preset(rawValue: name).map(scene)
+    return Preset(name: name).map(scene)
   }
 
   /// The scenes `demo` plays.
@@ -143,6 +129,8 @@ enum LayoutRegistry {
 
 extension LayoutEntry {
   static var presetNames: [String] { Preset.allCases.map(\.rawValue) }
+  /// Whether `name` names one of this layout's presets (or an earlier name of one).
+  static func hasPreset(named name: String) -> Bool { Preset(name: name) != nil }
   static var defaultPresetName: String { defaultPreset.rawValue }
 }
 
@@ -163,7 +151,7 @@ struct LayoutName: ExpressibleByArgument {
 struct PresetName: ExpressibleByArgument {
   var name: String
   init?(argument: String) {
-    guard LayoutRegistry.allPresetNames.contains(argument) else { return nil }
+    guard LayoutRegistry.all.contains(where: { $0.hasPreset(named: argument) }) else { return nil }
     name = argument
   }
   static var allValueStrings: [String] { LayoutRegistry.allPresetNames }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PhotoLibrary
+import Scenes
+import ToolOutput
 import ToolSupport
 
 #if canImport(Glibc)

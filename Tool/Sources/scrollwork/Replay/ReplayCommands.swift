@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostReplaying
 import LayoutCatalog
 import LayoutCore
 import LayoutHost
@@ -21,7 +22,7 @@ extension ReplayCommand {
   func run() throws {
     let host = try makeHost()
     guard let calls = replay.calls else { throw ValidationError("give --calls FILE (or - for standard input)") }
-    let failures = try Replayer.run(host: host, calls: calls)
+    let failures = try Replayer.run(host: host, calls: calls, makeHost: LayoutRegistry.replayHost(named:))
     if failures > 0 { throw ExitCode(1) }
   }
 }
@@ -220,3 +221,19 @@ extension MosaicEntry { typealias Options = MosaicOptions }
 extension WaterfallEntry { typealias Options = WaterfallOptions }
 extension TagsEntry { typealias Options = TagOptions }
 extension TagTableEntry { typealias Options = TagTableOptions }
+
+extension LayoutRegistry {
+  /// The host of a replayed `transition` call's target: a layout name and
+  /// its replay options (`"photos --mode columns:5"`).
+  static func replayHost(named command: String) throws -> any LayoutHosting {
+    let words = command.split(whereSeparator: \.isWhitespace).map(String.init)
+    guard let name = words.first, let entry = entry(named: name) else {
+      throw CLIError("'\(command)' does not start with a layout name (\(names.joined(separator: ", ")))")
+    }
+    do {
+      return try entry.replayHost(arguments: Array(words.dropFirst()))
+    } catch {
+      throw CLIError("\(name): " + entry.replayCommand.message(for: error))
+    }
+  }
+}

@@ -1,0 +1,240 @@
+#if !canImport(UIKit)
+  import Album
+  import Foundation
+  import LayoutCore
+  import LayoutHost
+  import ScrollworkUIKit
+  import ToolSupport
+  import UIKitStandIn
+
+  // Scroll frames through the UIKit shell: `ScrollworkLayout` in the UIKit
+  // stand-in's collection view, which makes UIKit's calls (the bounds
+  // change, its context, `prepare()`, the elements) and shows the views.
+  // Floor: the same frames through the host alone (`HostBox.scrollFrame`),
+  // so the ratio is what the shell and the views add.
+
+  /// A data source of section counts with one cell class and every
+  /// supplementary kind Scrollwork's layouts use.
+  @MainActor
+  package final class BenchDataSource: NSObject, UICollectionViewDataSource {
+    package let counts: [Int]
+    package init(counts: [Int]) { self.counts = counts }
+
+    package func install(in view: UICollectionView) {
+      view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+      for kind in ["header", "footer", "stretchyHeader", "menu"] {
+        view.register(UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: kind)
+      }
+      view.dataSource = self
+    }
+
+    package func numberOfSections(in collectionView: UICollectionView) -> Int { counts.count }
+    package func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+      counts[section]
+    }
+    package func collectionView(
+      _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+    ) -> UICollectionViewCell {
+      collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+    }
+    package func collectionView(
+      _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+      collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: kind, for: indexPath)
+    }
+  }
+
+  /// A value made on the main thread and used there (the bench runs on
+  /// the main thread; its subjects hold the stand-in's main-actor views).
+  package struct MainThreadValue<Value>: @unchecked Sendable {
+    package var value: Value
+    package init(_ value: Value) { self.value = value }
+  }
+
+  extension BenchScenario {
+    /// The scroll frames through the stand-in, after the host's.
+    package static var standInScenarios: [BenchScenario] {
+      [false, true].flatMap { views -> [BenchScenario] in
+        [
+          .standInFrame(
+            "carousel", CarouselLayout.spotify, sizes: .viewportHeightSquares,
+            viewport: Size(width: 390, height: 300), horizontal: true, views: views),
+          .standInFrame(
+            "sticky", StickyHeaderLayout.jungleCup,
+            sizes: .uniform(Size(width: 390, height: 44)), viewport: Size(width: 390, height: 844), horizontal: false,
+            sectionLength: 50, views: views),
+          .standInFrame(
+            "flow", FlowLayout(lineSpacing: 2, interItemSpacing: 2),
+            sizes: .uniform(Size(width: 96, height: 96)), viewport: Size(width: 390, height: 844), horizontal: false,
+            views: views),
+          .standInAlbumFrame(views: views),
+        ]
+      }
+    }
+
+    /// `shell-frame-NAME`: the layout's share of a frame, the calls UIKit
+    /// makes of it (the offset set on the stand-in's view: the bounds
+    /// change, its context and invalidation; then `prepare()`, the content
+    /// size and the elements in the bounds, mapped to UIKit attributes).
+    /// `standin-frame-NAME`: the whole frame on the stand-in, views
+    /// included (dequeuing, applying attributes: UIKit's own cost on a
+    /// device, the stand-in's here).
+    package static func frameName(_ name: String, views: Bool) -> String {
+      (views ? "standin-frame-" : "shell-frame-") + name
+    }
+
+    /// The calls UIKit makes of `layout` in a frame, after the offset moved.
+    @MainActor
+    package static func layoutCalls(_ layout: UICollectionViewLayout, in view: UICollectionView) {
+      layout.prepare()
+      blackHole(layout.collectionViewContentSize)
+      blackHole(layout.layoutAttributesForElements(in: view.bounds))
+    }
+
+    /// Offsets 1/120 s apart at 2,000 pt/s from a random start in the
+    /// layout's offset range, as the host's frames use.
+    package static func scrollOffsets(
+      _ range: (min: Point, max: Point), samples: Int, horizontal: Bool, seed: UInt64
+    ) -> [Point] {
+      var rng = BenchRandom(seed: seed)
+      let step = 2000.0 / 120
+      let span = step * Double(samples + 1)
+      let low = horizontal ? range.min.x : range.min.y
+      let high = Swift.max(low, (horizontal ? range.max.x : range.max.y) - span)
+      let first = rng.double(in: low...high)
+      return (0...samples).map { i -> Point in
+        let v = first + step * Double(i)
+        return horizontal ? Point(x: v, y: 0) : Point(x: 0, y: v)
+      }
+    }
+
+    /// One scroll frame as an app's collection view makes it: the offset
+    /// set (UIKit's bounds change, context and invalidation), then the
+    /// layout pass (`prepare()`, the elements, the views). Timed once each
+    /// in scroll order.
+    package static func standInFrame<L: CollectionLayout>(
+      _ name: String, _ layout: L, sizes: ItemSizeSource, viewport: Size, horizontal: Bool, sectionLength: Int? = nil,
+      views: Bool
+    ) -> BenchScenario where L.Prepared.State == ScrollState {
+      let name = frameName(name, views: views)
+      return BenchScenario(name: name) { n, samples, seed in
+        try MainActor.assumeIsolated { () throws -> MainThreadValue<BenchSubject> in
+          let counts =
+            sectionLength.map { length in
+              (0..<((n + length - 1) / length)).map { Swift.min(length, n - $0 * length) }
+            } ?? [n]
+          var host = LayoutHost(layout, itemSizes: sizes)
+          let shell = ScrollworkLayout(host: host)
+          let view = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: viewport.width, height: viewport.height), collectionViewLayout: shell)
+          view.recordsLayoutCalls = false
+          let data = BenchDataSource(counts: counts)
+          data.install(in: view)
+          let start = nanoseconds()
+          view.layoutIfNeeded()
+          let prepareNs = Double(nanoseconds() - start)
+          try host.prepare(bounds: Rect(origin: .zero, size: viewport), counts: counts)
+          guard let prepared = host.prepared else { throw CLIError("\(name): not prepared") }
+          let offsets = scrollOffsets(
+            prepared.offsetBounds(at: ScrollState()), samples: samples, horizontal: horizontal, seed: seed)
+          let box = HostBox(host)
+          let engine: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
+            MainActor.assumeIsolated {
+              view.contentOffset = CGPoint(x: offsets[i + 1].x, y: offsets[i + 1].y)
+              if views { view.layoutIfNeeded() } else { layoutCalls(shell, in: view) }
+            }
+          }
+          let floor: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
+            box.scrollFrame(
+              from: Rect(origin: offsets[i], size: viewport), to: Rect(origin: offsets[i + 1], size: viewport))
+          }
+          let states = offsets.dropFirst().map { ScrollState(contentOffset: $0) }
+          return MainThreadValue(
+            BenchSubject(
+              engine: engine, baseline: NaiveBaseline.loopingOverCells(prepared, Array(states)),
+              keepAlive: [view, data, box] as [AnyObject], prepareNs: prepareNs, preparedBytes: nil, floor: floor,
+              repeats: 1, lastResultCount: { MainActor.assumeIsolated { view.visibleCells.count } }))
+        }.value
+      }
+    }
+
+    /// The album on two collection views (`ScrollworkAlbumLink`): a frame
+    /// of a pager drag moves the pager, the link moves the strip and gives
+    /// it its state, and both lay out. Floor: the two hosts' frames at the
+    /// same offsets.
+    package static func standInAlbumFrame(views: Bool) -> BenchScenario {
+      let name = frameName("album", views: views)
+      return BenchScenario(name: name) { n, samples, seed in
+        try MainActor.assumeIsolated { () throws -> MainThreadValue<BenchSubject> in
+          let photos = [CGSize(width: 4032, height: 3024), CGSize(width: 3024, height: 4032)]
+          let pager = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 390, height: 700), collectionViewLayout: UICollectionViewLayout())
+          let strip = UICollectionView(
+            frame: CGRect(x: 0, y: 700, width: 390, height: 44), collectionViewLayout: UICollectionViewLayout())
+          pager.recordsLayoutCalls = false
+          strip.recordsLayoutCalls = false
+          let pagerData = BenchDataSource(counts: [n])
+          let stripData = BenchDataSource(counts: [n])
+          pagerData.install(in: pager)
+          stripData.install(in: strip)
+          let start = nanoseconds()
+          let link = try ScrollworkAlbumLink(
+            pager: pager, strip: strip, photoSizes: (0..<n).map { photos[$0 % 2] })
+          pager.layoutIfNeeded()
+          strip.layoutIfNeeded()
+          let prepareNs = Double(nanoseconds() - start)
+          var pagerHost = link.pagerLayout.host
+          let pagerViewport = Size(width: 390, height: 700)
+          try pagerHost.prepare(bounds: Rect(origin: .zero, size: pagerViewport), counts: [n])
+          guard let prepared = pagerHost.prepared else { throw CLIError("\(name): not prepared") }
+          let offsets = scrollOffsets(
+            prepared.offsetBounds(at: ScrollState()), samples: samples, horizontal: true, seed: seed)
+          // Where the strip follows to, recorded once, for the floor.
+          var stripOffsets: [Point] = []
+          for offset in offsets {
+            pager.contentOffset = CGPoint(x: offset.x, y: offset.y)
+            stripOffsets.append(Point(x: Double(strip.contentOffset.x), y: Double(strip.contentOffset.y)))
+          }
+          pager.contentOffset = CGPoint(x: offsets[0].x, y: offsets[0].y)
+          var stripHost = link.stripLayout.host
+          let stripViewport = Size(width: 390, height: 44)
+          try stripHost.prepare(bounds: Rect(origin: stripOffsets[0], size: stripViewport), counts: [n])
+          let pagerBox = HostBox(pagerHost)
+          let stripBox = HostBox(stripHost)
+          let engine: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
+            MainActor.assumeIsolated {
+              pager.contentOffset = CGPoint(x: offsets[i + 1].x, y: offsets[i + 1].y)
+              if views {
+                pager.layoutIfNeeded()
+                strip.layoutIfNeeded()
+              } else {
+                layoutCalls(link.pagerLayout, in: pager)
+                layoutCalls(link.stripLayout, in: strip)
+              }
+            }
+          }
+          let floor: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
+            pagerBox.scrollFrame(
+              from: Rect(origin: offsets[i], size: pagerViewport), to: Rect(origin: offsets[i + 1], size: pagerViewport)
+            )
+            stripBox.scrollFrame(
+              from: Rect(origin: stripOffsets[i], size: stripViewport),
+              to: Rect(origin: stripOffsets[i + 1], size: stripViewport))
+          }
+          let states = offsets.dropFirst().map { ScrollState(contentOffset: $0) }
+          return MainThreadValue(
+            BenchSubject(
+              engine: engine, baseline: NaiveBaseline.loopingOverCells(prepared, Array(states)),
+              keepAlive: [pager, strip, pagerData, stripData, link, pagerBox, stripBox] as [AnyObject],
+              prepareNs: prepareNs, preparedBytes: nil, floor: floor, repeats: 1,
+              lastResultCount: { MainActor.assumeIsolated { pager.visibleCells.count + strip.visibleCells.count } }))
+        }.value
+      }
+    }
+  }
+#else
+  extension BenchScenario {
+    /// On iOS the stand-in is UIKit itself: no stand-in frames.
+    package static var standInScenarios: [BenchScenario] { [] }
+  }
+#endif
