@@ -71,7 +71,7 @@ extension HostLine {
       guard HostCall.readableFormats.contains(format) else {
         throw HostCallError(field: "format", reason: .unknownFormat(format))
       }
-      self = .header(format: format)
+      self = .header(format: format, defersSettle: raw.defersSettle ?? false)
       return
     }
     guard let name = raw.call else { throw HostCallError(field: "call", reason: .noCall) }
@@ -104,6 +104,7 @@ extension HostLine {
 /// Guides/LayoutHost.md.
 struct RawLine: Decodable {
   var format: Int?
+  var defersSettle: Bool?
   var call: String?
   var bounds: [Double]?
   var sections: [Int]?

@@ -116,7 +116,8 @@ extension HostLine {
   /// - Complexity: that of `HostCall.jsonLine`.
   public var jsonLine: String {
     switch self {
-    case .header(let format): #"{"format":\#(format)}"#
+    case .header(let format, let defersSettle):
+      defersSettle ? #"{"format":\#(format),"defersSettle":true}"# : #"{"format":\#(format)}"#
     case .call(let call): call.jsonLine
     }
   }

@@ -147,8 +147,11 @@ public enum HostCall: Hashable, Sendable {
 
 /// One line of a recording: the format header or a call.
 public enum HostLine: Hashable, Sendable {
-  /// `{"format":N}`, the first line a recorder writes.
-  case header(format: Int)
+  /// `{"format":N}`, the first line a recorder writes; with
+  /// `"defersSettle":true` when the recorded host leaves the waterfall's
+  /// settle to its shell (`LayoutHost.defersSettle`, what `ScrollworkLayout`
+  /// sets), so the replay's host answers as the recorded one did.
+  case header(format: Int, defersSettle: Bool = false)
   /// A call.
   case call(HostCall)
 }

@@ -35,6 +35,18 @@ public struct HostReplay {
   public var elementChunk = 16_384 {
     didSet { elementChunk = Swift.max(1, elementChunk) }
   }
+  /// Whether the host leaves the waterfall's settle to a shell
+  /// (`LayoutHost.defersSettle`): a recording's header says so
+  /// (`HostLine.header(format:defersSettle:)`) when the recorded host did,
+  /// and the replay sets it before the first call. Transition targets the
+  /// replay makes take it too.
+  ///
+  /// - Complexity: O(1).
+  public var defersSettle: Bool {
+    get { host.defersSettle }
+    set { host.defersSettle = newValue }
+  }
+
   /// The most attributes the last `elements` answer held at once.
   private(set) var elementsHeld = 0
 
@@ -316,6 +328,7 @@ public struct HostReplay {
         throw HostReplayError(field: "to", message: "\(error)")
       }
     }
+    other.defersSettle = host.defersSettle
     do throws(HostError) {
       try other.prepare(bounds: host.bounds, counts: host.counts)
     } catch {

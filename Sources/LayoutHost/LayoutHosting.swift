@@ -15,6 +15,7 @@ public protocol LayoutHosting: Sendable {
   var dragStart: Point? { get set }
   var scrollViewInsets: EdgeInsets { get set }
   var pendingAnchor: ElementID? { get }
+  var defersSettle: Bool { get set }
   mutating func setBounds(_ rect: Rect) throws(HostError)
   @discardableResult mutating func prepare(bounds: Rect, counts: [Int]) throws(HostError) -> Bool
   @discardableResult mutating func prepareIfNeeded() throws(HostError) -> Bool

@@ -23,6 +23,11 @@ public final class LayoutCallRecorder {
 
   private let sink: (String) -> Void
   private var started = false
+  /// Whether the recorded layout's host leaves the waterfall's settle to
+  /// the shell (`LayoutHost.defersSettle`; `ScrollworkLayout` sets it when
+  /// the recorder is attached): written in the format line, so the replay's
+  /// host answers as the recorded one did.
+  var defersSettle = false
 
   /// A recorder that hands each line (without its line end) to `sink`.
   public init(sink: @escaping (String) -> Void) { self.sink = sink }
@@ -42,14 +47,15 @@ public final class LayoutCallRecorder {
     self.init { line in try? handle.write(contentsOf: Data((line + "\n").utf8)) }
   }
 
-  /// Writes `call` (and the format line, `{"format":1}`, before the first
-  /// call).
+  /// Writes `call` (and the format line, `{"format":1}`, with
+  /// `"defersSettle":true` when the layout's host defers the settle, before
+  /// the first call).
   ///
   /// - Complexity: O(size of the call's arrays).
   public func record(_ call: Call) {
     if !started {
       started = true
-      sink(HostLine.header(format: HostCall.formatVersion).jsonLine)
+      sink(HostLine.header(format: HostCall.formatVersion, defersSettle: defersSettle).jsonLine)
     }
     sink(call.jsonLine)
   }

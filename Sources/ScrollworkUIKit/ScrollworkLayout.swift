@@ -50,7 +50,10 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   // time (`@exclusivity(unchecked)`: the checks cost more than the reads).
   // The host keeps its checks.
   /// Records every call in the replay format when set.
-  @exclusivity(unchecked) public var recorder: LayoutCallRecorder?
+  @exclusivity(unchecked) public var recorder: LayoutCallRecorder? {
+    // The recording's format line says whether the host defers the settle.
+    didSet { recorder?.defersSettle = storedHost.defersSettle }
+  }
   /// UIKit's scrolling velocity times this is points per second (the
   /// engine's unit). Apple documents the velocity of
   /// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`

@@ -69,8 +69,13 @@ package struct Replayer {
     let call: HostCall
     do throws(HostCallError) {
       switch try HostLine(jsonLine: line) {
-      case .header(let format):
+      case .header(let format, let defersSettle):
         o.add("format", format)
+        if defersSettle {
+          // The recorded host left the settle to its shell: answer as it did.
+          replay.defersSettle = true
+          o.add("defersSettle", true)
+        }
         write(o.text)
         return false
       case .call(let read): call = read

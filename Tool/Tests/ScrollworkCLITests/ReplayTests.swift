@@ -32,6 +32,23 @@ import Testing
     }
   }
 
+  /// A recording's format line that says the recorded host deferred the
+  /// waterfall's settle (what `ScrollworkLayout`'s recorder writes) sets the
+  /// replay's host the same way, and the answer says so.
+  @Test func aFormatLineThatDefersTheSettleSetsTheReplaysHost() throws {
+    let entry = try #require(LayoutRegistry.entry(named: "waterfall"))
+    var replayer = Replayer(
+      host: try entry.replayHost(arguments: ["--estimated", "3x4"]), makeHost: LayoutRegistry.replayHost(named:))
+    #expect(!replayer.replay.host.defersSettle)
+    let answer = try #require(
+      try json(replayer.answer(#"{"format":1,"defersSettle":true}"#, number: 1).text) as? [String: Any])
+    #expect(answer["format"] as? Int == 1)
+    #expect(answer["defersSettle"] as? Bool == true)
+    #expect(replayer.replay.host.defersSettle)
+    let plain = try #require(try json(replayer.answer(#"{"format":1}"#, number: 2).text) as? [String: Any])
+    #expect(plain["defersSettle"] == nil)
+  }
+
   static let script = [
     #"{"format":1}"#,
     #"{"call":"prepare","bounds":[0,0,390,844],"sections":SECTIONS}"#,
