@@ -22,9 +22,10 @@ fi
 # In dependency order. The iOS products do not link the script language:
 # ScrollPhysics and Album depend on LayoutCore only (GestureScripting sits on
 # top of them, for the tool and the tests).
-deps=(-m LayoutCore=Sources/LayoutCore -m LayoutHost=Sources/LayoutHost -m LayoutCatalog=Sources/LayoutCatalog
-  -m ScrollPhysics=Sources/ScrollPhysics
-  -m Album=Sources/Album -m HostRecording=Sources/HostRecording -m CollectionChanges=Sources/CollectionChanges)
+# LayoutCatalog's presets name the album's, so it comes after Album.
+deps=(-m LayoutCore=Sources/LayoutCore -m LayoutHost=Sources/LayoutHost -m ScrollPhysics=Sources/ScrollPhysics
+  -m Album=Sources/Album -m LayoutCatalog=Sources/LayoutCatalog
+  -m HostRecording=Sources/HostRecording -m CollectionChanges=Sources/CollectionChanges)
 run() {
   "$T" "$@"
   local status=$?
