@@ -464,7 +464,7 @@ def replay_calls(rng, layout, p):
                  '{"action":"insert","after":[0,%d]}],"sections":[%d]}' % (rng.randint(0, count - 1), count), None)
             emit('{"call":"finalizeUpdates"}', None)
         elif kind == "transition":
-            target = rng.choice(["flow", "photos --mode columns:5", "carousel --preset coverflow",
+            target = rng.choice(["flow", "photos --mode columns:5", "carousel --preset coverFlow",
                                  " ".join([layout] + REPLAY_ARGS.get(layout, []))])
             progress, bad = number(rng.choice(["0", "0.5", "1"]))
             if bad is None and progress not in ("5e-324", "-0", "0", "1e-300"):
