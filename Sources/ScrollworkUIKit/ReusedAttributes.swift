@@ -66,7 +66,7 @@ struct ReusedAttributes {
   @usableFromInline
   @discardableResult
   mutating func update(
-    with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (LayoutAttributes) -> Void
+    with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (ElementID) -> Void
   ) -> Bool {
     let n = elements.count
     // The same values in the same order: a frame of a layout whose
@@ -92,15 +92,16 @@ struct ReusedAttributes {
         if !Self.equal(elements, i, values, position, words) {
           // A changed value comes in a new object (with the old one's
           // index path); the old one, which UIKit may hold, is left as it
-          // is.
-          let e = elements[i]
-          values[position] = e
+          // is. The values are read where the host lends them (no copy
+          // but the pool's).
+          let e = elements.baseAddress! + i
+          values[position] = e.pointee
           objects[position] = .make(e, at: objects[position].indexPath)
-          made(e)
+          made(id)
         }
       } else {
         position = insert(elements[i])
-        made(elements[i])
+        made(id)
       }
       if i < answer.count { answer[i] = objects[position] } else { answer.append(objects[position]) }
       if i < answerPositions.count {
