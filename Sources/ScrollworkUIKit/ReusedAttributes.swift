@@ -178,7 +178,50 @@ struct ReusedAttributes {
         return true
       }
     }
-    return a.pointee == b.pointee
+    return fieldsAreKnown ? equalFields(a, b) : a.pointee == b.pointee
+  }
+
+  /// Whether `LayoutAttributes` holds exactly the fields `equalFields`
+  /// compares, in order and nothing else (each field right after the one
+  /// before, the extras last): else `same(_:_:_:)` uses `==`.
+  private nonisolated static let fieldsAreKnown: Bool = {
+    typealias A = LayoutAttributes
+    let layout = MemoryLayout<A>.self
+    func after(_ offset: Int?, _ size: Int, _ next: Int?, _ align: Int) -> Bool {
+      guard let offset, let next else { return false }
+      return next == (offset + size + align - 1) / align * align
+    }
+    guard layout.offset(of: \A.id) == 0,
+      after(0, MemoryLayout<ElementID>.size, layout.offset(of: \A.center), MemoryLayout<Point>.alignment),
+      after(
+        layout.offset(of: \A.center), MemoryLayout<Point>.size, layout.offset(of: \A.size), MemoryLayout<Size>.alignment
+      ),
+      after(
+        layout.offset(of: \A.size), MemoryLayout<Size>.size, layout.offset(of: \A.transform),
+        MemoryLayout<LayoutCore.AffineTransform>.alignment),
+      after(
+        layout.offset(of: \A.transform), MemoryLayout<LayoutCore.AffineTransform>.size, layout.offset(of: \A.alpha),
+        MemoryLayout<Double>.alignment),
+      after(layout.offset(of: \A.alpha), 8, layout.offset(of: \A.zIndex), MemoryLayout<Int>.alignment),
+      after(layout.offset(of: \A.zIndex), MemoryLayout<Int>.size, layout.offset(of: \A.isHidden), 1),
+      after(
+        layout.offset(of: \A.isHidden), 1, layout.offset(of: \A.extras), MemoryLayout<AttributeExtras>.alignment),
+      let extras = layout.offset(of: \A.extras), extras + MemoryLayout<AttributeExtras>.size == layout.size
+    else { return false }
+    return true
+  }()
+
+  /// `a == b`, field by field where the values are (`==` on the pointees
+  /// copies both values first): the geometry, then the rest, the identity
+  /// last (it is equal whenever the pool's lookup found the element).
+  @inline(__always)
+  private nonisolated static func equalFields(
+    _ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>
+  ) -> Bool {
+    a.pointee.center == b.pointee.center && a.pointee.size == b.pointee.size
+      && a.pointee.transform == b.pointee.transform && a.pointee.alpha == b.pointee.alpha
+      && a.pointee.zIndex == b.pointee.zIndex && a.pointee.isHidden == b.pointee.isHidden
+      && a.pointee.extras == b.pointee.extras && a.pointee.id == b.pointee.id
   }
 
   /// The object for `attributes` (a single element's query): the pooled one
