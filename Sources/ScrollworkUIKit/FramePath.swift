@@ -57,17 +57,24 @@ struct FramePath<Prepared: PreparedLayout> {
     boundsContext = { layout, bounds in layout.storedHost.invalidationContext(forBoundsChange: bounds) }
     invalidate = { layout, model in layout.storedHost.invalidate(with: model) }
     prepare = { layout, bounds, counts, scale, insets in
-      layout.storedHost.scale = scale
-      layout.storedHost.scrollViewInsets = insets
-      do throws(HostError) {
-        // The host's own counts are passed back unread (compared by
-        // identity, O(1)) when the data did not change.
-        let counts = counts ?? layout.storedHost.counts
-        try layout.storedHost.prepareForFrame(bounds: bounds, counts: counts)
-        return nil
-      } catch {
-        return error
+      // One access to the host for the whole prepare (each access of a
+      // class's stored struct is checked for exclusivity at run time).
+      func run(_ host: inout LayoutHost<Prepared>) -> HostError? {
+        // Set only when they differ: the same values are a no-op either
+        // way (the scale's `didSet` compares; the insets stored are
+        // already clean), without the setters' work every frame.
+        if host.scale != scale { host.scale = scale }
+        if host.scrollViewInsets != insets { host.scrollViewInsets = insets }
+        do throws(HostError) {
+          // The host's own counts are passed back unread (compared by
+          // identity, O(1)) when the data did not change.
+          try host.prepareForFrame(bounds: bounds, counts: counts ?? host.counts)
+          return nil
+        } catch {
+          return error
+        }
       }
+      return run(&layout.storedHost)
     }
     contentSize = { layout in
       // Read through `inout`: a read of a class's stored struct copies it
@@ -80,7 +87,7 @@ struct FramePath<Prepared: PreparedLayout> {
       // (no copy of the attributes before they become UIKit's).
       layout.storedHost.withElements(in: rect) { elements in
         _ = layout.reusable.update(with: elements) { made in
-          if made.id.kind.category == .decoration { layout.registerDecoration(made.id.kind) }
+          if made.kind.category == .decoration { layout.registerDecoration(made.kind) }
         }
       }
     }

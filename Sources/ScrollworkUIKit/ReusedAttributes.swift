@@ -66,7 +66,7 @@ struct ReusedAttributes {
   @usableFromInline
   @discardableResult
   mutating func update(
-    with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (LayoutAttributes) -> Void
+    with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (ElementID) -> Void
   ) -> Bool {
     let n = elements.count
     // The same values in the same order: a frame of a layout whose
@@ -92,15 +92,16 @@ struct ReusedAttributes {
         if !Self.equal(elements, i, values, position, words) {
           // A changed value comes in a new object (with the old one's
           // index path); the old one, which UIKit may hold, is left as it
-          // is.
-          let e = elements[i]
-          values[position] = e
+          // is. The values are read where the host lends them (no copy
+          // but the pool's).
+          let e = elements.baseAddress! + i
+          values[position] = e.pointee
           objects[position] = .make(e, at: objects[position].indexPath)
-          made(e)
+          made(id)
         }
       } else {
         position = insert(elements[i])
-        made(elements[i])
+        made(id)
       }
       if i < answer.count { answer[i] = objects[position] } else { answer.append(objects[position]) }
       if i < answerPositions.count {
@@ -177,7 +178,50 @@ struct ReusedAttributes {
         return true
       }
     }
-    return a.pointee == b.pointee
+    return fieldsAreKnown ? equalFields(a, b) : a.pointee == b.pointee
+  }
+
+  /// Whether `LayoutAttributes` holds exactly the fields `equalFields`
+  /// compares, in order and nothing else (each field right after the one
+  /// before, the extras last): else `same(_:_:_:)` uses `==`.
+  private nonisolated static let fieldsAreKnown: Bool = {
+    typealias A = LayoutAttributes
+    let layout = MemoryLayout<A>.self
+    func after(_ offset: Int?, _ size: Int, _ next: Int?, _ align: Int) -> Bool {
+      guard let offset, let next else { return false }
+      return next == (offset + size + align - 1) / align * align
+    }
+    guard layout.offset(of: \A.id) == 0,
+      after(0, MemoryLayout<ElementID>.size, layout.offset(of: \A.center), MemoryLayout<Point>.alignment),
+      after(
+        layout.offset(of: \A.center), MemoryLayout<Point>.size, layout.offset(of: \A.size), MemoryLayout<Size>.alignment
+      ),
+      after(
+        layout.offset(of: \A.size), MemoryLayout<Size>.size, layout.offset(of: \A.transform),
+        MemoryLayout<LayoutCore.AffineTransform>.alignment),
+      after(
+        layout.offset(of: \A.transform), MemoryLayout<LayoutCore.AffineTransform>.size, layout.offset(of: \A.alpha),
+        MemoryLayout<Double>.alignment),
+      after(layout.offset(of: \A.alpha), 8, layout.offset(of: \A.zIndex), MemoryLayout<Int>.alignment),
+      after(layout.offset(of: \A.zIndex), MemoryLayout<Int>.size, layout.offset(of: \A.isHidden), 1),
+      after(
+        layout.offset(of: \A.isHidden), 1, layout.offset(of: \A.extras), MemoryLayout<AttributeExtras>.alignment),
+      let extras = layout.offset(of: \A.extras), extras + MemoryLayout<AttributeExtras>.size == layout.size
+    else { return false }
+    return true
+  }()
+
+  /// `a == b`, field by field where the values are (`==` on the pointees
+  /// copies both values first): the geometry, then the rest, the identity
+  /// last (it is equal whenever the pool's lookup found the element).
+  @inline(__always)
+  private nonisolated static func equalFields(
+    _ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>
+  ) -> Bool {
+    a.pointee.center == b.pointee.center && a.pointee.size == b.pointee.size
+      && a.pointee.transform == b.pointee.transform && a.pointee.alpha == b.pointee.alpha
+      && a.pointee.zIndex == b.pointee.zIndex && a.pointee.isHidden == b.pointee.isHidden
+      && a.pointee.extras == b.pointee.extras && a.pointee.id == b.pointee.id
   }
 
   /// The object for `attributes` (a single element's query): the pooled one

@@ -55,13 +55,19 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   /// Copies `attributes` into these: frame (as centre and size),
   /// transform, alpha, z-index, hidden, and the extras.
   func apply(_ attributes: LayoutAttributes) {
-    center = CGPoint(attributes.center)
-    size = CGSize(attributes.size)
-    transform = CGAffineTransform(attributes.transform)
-    alpha = CGFloat(attributes.alpha)
-    zIndex = attributes.zIndex
-    isHidden = attributes.isHidden
-    ScrollworkLayoutAttributes.applyExtras(attributes.extras, to: self)
+    withUnsafePointer(to: attributes) { apply($0) }
+  }
+
+  /// `apply(_:)` reading the values where they are (no copy of the whole
+  /// value: a frame's changed elements are read from the host's answer).
+  func apply(_ attributes: UnsafePointer<LayoutAttributes>) {
+    center = CGPoint(attributes.pointee.center)
+    size = CGSize(attributes.pointee.size)
+    transform = CGAffineTransform(attributes.pointee.transform)
+    alpha = CGFloat(attributes.pointee.alpha)
+    zIndex = attributes.pointee.zIndex
+    isHidden = attributes.pointee.isHidden
+    ScrollworkLayoutAttributes.applyExtras(attributes.pointee.extras, to: self)
   }
 
   /// The layout's extra values (`LayoutAttributes.extras`): the one place
@@ -87,8 +93,15 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   /// New attributes for `attributes`, of this class, at `indexPath` (the
   /// element's, kept from an earlier object of it: no new path is made).
   static func make(_ attributes: LayoutAttributes, at indexPath: IndexPath) -> ScrollworkLayoutAttributes {
+    withUnsafePointer(to: attributes) { make($0, at: indexPath) }
+  }
+
+  /// `make(_:at:)` reading the values where they are.
+  static func make(
+    _ attributes: UnsafePointer<LayoutAttributes>, at indexPath: IndexPath
+  ) -> ScrollworkLayoutAttributes {
     let made: ScrollworkLayoutAttributes
-    let kind = attributes.id.kind
+    let kind = attributes.pointee.id.kind
     switch kind.category {
     case .cell:
       made = ScrollworkLayoutAttributes(forCellWith: indexPath)

@@ -35,9 +35,10 @@
     /// The element's index path.
     @exclusivity(unchecked) open var indexPath: IndexPath = standInFirstIndexPath
     /// Cell, supplementary view or decoration view.
-    public internal(set) var representedElementCategory: UICollectionView.ElementCategory = .cell
+    @exclusivity(unchecked) public internal(set) var representedElementCategory: UICollectionView.ElementCategory =
+      .cell
     /// The kind of a supplementary or decoration view; `nil` for a cell.
-    public internal(set) var representedElementKind: String?
+    @exclusivity(unchecked) public internal(set) var representedElementKind: String?
 
     /// The element's rectangle: centre and size (untransformed).
     open var frame: CGRect {

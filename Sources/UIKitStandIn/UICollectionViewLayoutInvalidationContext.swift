@@ -28,8 +28,8 @@
     /// The supplementary and decoration views invalidated, as lists by
     /// kind in the order the kinds came (a layout adds one kind or two per
     /// frame: no dictionary is made until one is asked for).
-    @exclusivity(unchecked) private var supplementary: [(kind: String, paths: [IndexPath])]?
-    @exclusivity(unchecked) private var decoration: [(kind: String, paths: [IndexPath])]?
+    @exclusivity(unchecked) private var supplementary: KindLists?
+    @exclusivity(unchecked) private var decoration: KindLists?
 
     /// Added to the collection view's content offset when the context is
     /// applied (default zero).
@@ -62,24 +62,50 @@
     }
 
     /// Adds `indexPaths` under `kind` (a kind's first list kept as given).
-    private nonisolated static func add(
-      _ indexPaths: [IndexPath], ofKind kind: String, to all: inout [(kind: String, paths: [IndexPath])]?
-    ) {
-      if let i = all?.firstIndex(where: { $0.kind == kind }) {
-        all?[i].paths.append(contentsOf: indexPaths)
-      } else if all == nil {
-        all = [(kind, indexPaths)]
+    private nonisolated static func add(_ indexPaths: [IndexPath], ofKind kind: String, to all: inout KindLists?) {
+      if all == nil {
+        all = KindLists(first: (kind, indexPaths))
       } else {
-        all?.append((kind, indexPaths))
+        all!.add(indexPaths, ofKind: kind)
       }
     }
 
     /// The lists as a dictionary by kind; `nil` when none was added.
-    private nonisolated static func byKind(_ lists: [(kind: String, paths: [IndexPath])]?) -> [String: [IndexPath]]? {
+    private nonisolated static func byKind(_ lists: KindLists?) -> [String: [IndexPath]]? {
       guard let lists else { return nil }
       var result: [String: [IndexPath]] = [:]
-      for (kind, paths) in lists { result[kind, default: []] += paths }
+      for (kind, paths) in lists.all { result[kind, default: []] += paths }
       return result
+    }
+
+    /// Index-path lists by kind, in the order the kinds came: the first two
+    /// kinds kept inline (a layout adds one kind or two per frame, and a
+    /// context is made every frame: no array of lists is allocated for
+    /// them), any further ones in an array.
+    struct KindLists {
+      var first: (kind: String, paths: [IndexPath])
+      var second: (kind: String, paths: [IndexPath])?
+      var rest: [(kind: String, paths: [IndexPath])] = []
+
+      init(first: (kind: String, paths: [IndexPath])) { self.first = first }
+
+      /// Adds `indexPaths` to `kind`'s list, or as a new kind's list.
+      mutating func add(_ indexPaths: [IndexPath], ofKind kind: String) {
+        if first.kind == kind {
+          first.paths.append(contentsOf: indexPaths)
+        } else if second == nil {
+          second = (kind, indexPaths)
+        } else if second!.kind == kind {
+          second!.paths.append(contentsOf: indexPaths)
+        } else if let i = rest.firstIndex(where: { $0.kind == kind }) {
+          rest[i].paths.append(contentsOf: indexPaths)
+        } else {
+          rest.append((kind, indexPaths))
+        }
+      }
+
+      /// Every list, in the order the kinds came.
+      var all: [(kind: String, paths: [IndexPath])] { [first] + (second.map { [$0] } ?? []) + rest }
     }
   }
 #endif
