@@ -21,7 +21,11 @@ if [[ -z $out ]]; then
   # The script's own scratch folder, rendered afresh (output of a version
   # without identities in its manifest would be refused, not replaced).
   rm -rf "$out"
-  swift run -q --package-path Tool scrollwork demo --out "$out"
+  swift run -q --package-path Tool scrollwork demo --out "$out" | tee "$out.log"
+  # The demo runs on built-in data: a scene that fails is a defect.
+  if grep -E '^[0-9]+ scene\(s\) rendered.*[0-9]+ failed' "$out.log"; then
+    fail "the demo failed scenes (above)"
+  fi
 fi
 [[ -f $out/index.html ]] || fail "no index.html in $out"
 

@@ -14,7 +14,7 @@ extension SceneEntry {
     let name = name
     return SceneEntry(
       name: name, layout: LayoutCatalog.carousel.name, preset: preset, title: title, summary: summary,
-      demoScript: PhotosScene.demoScript,
+      demoScript: demoScript,
       make: { context in
         let height = min(300, context.size.width * 0.7)
         let region = Rect(x: 0, y: (context.size.height - height) / 2, width: context.size.width, height: height)
