@@ -89,13 +89,6 @@ struct CarouselOptions: ParsableArguments {
   }
 }
 
-/// Carousel items: square at the viewport height unless sizes are given.
-func carouselInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
-  try input.refuseItemSizes(layout: CarouselEntry.name)
-  let height = input.viewport.value.height
-  return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
-}
-
 extension CarouselOptions: ScrollingOptions {
   static let inspectHelp = (
     abstract: "A horizontal carousel that scales and fades items by distance to the centre and snaps to it.",
@@ -111,7 +104,8 @@ extension CarouselOptions: ScrollingOptions {
   static let simulateAbstract = "Scroll a carousel; releases snap an item to the centre."
 
   func prepare(_ input: LayoutInputOptions) throws -> PreparedCenteredLayout {
-    try layout(itemSize: input.itemSize?.value).prepare(items: carouselInputs(input), viewport: input.viewportValue)
+    try layout(itemSize: input.itemSize?.value).prepare(
+      items: input.squareItems(layout: CarouselEntry.name), viewport: input.viewportValue)
   }
 
   func extras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {

@@ -51,13 +51,6 @@ struct LoopingOptions: ParsableArguments {
   }
 }
 
-/// Looping carousel items: square at the viewport height unless sizes are given.
-func loopingInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
-  try input.refuseItemSizes(layout: LoopingEntry.name)
-  let height = input.viewport.value.height
-  return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
-}
-
 extension LoopingOptions: ScrollingOptions {
   static let inspectHelp = (
     abstract: "A carousel whose items repeat without end in both directions, snapping to the centre.",
@@ -73,7 +66,8 @@ extension LoopingOptions: ScrollingOptions {
   static let simulateAbstract = "Scroll a looping carousel; releases snap an item to the centre."
 
   func prepare(_ input: LayoutInputOptions) throws -> PreparedLoopingCarouselLayout {
-    try layout(itemSize: input.itemSize?.value).prepare(items: loopingInputs(input), viewport: input.viewportValue)
+    try layout(itemSize: input.itemSize?.value).prepare(
+      items: input.squareItems(layout: LoopingEntry.name), viewport: input.viewportValue)
   }
 
   func extras(_ prepared: PreparedLoopingCarouselLayout, state: ScrollState) -> [(String, String)] {
