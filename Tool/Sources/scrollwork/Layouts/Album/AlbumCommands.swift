@@ -1,10 +1,7 @@
 import ArgumentParser
 import Album
-import Benchmarks
 import GestureScripting
 import LayoutCore
-import Raster
-import Scenes
 import Simulation
 import ScrollPhysics
 import ToolOutput

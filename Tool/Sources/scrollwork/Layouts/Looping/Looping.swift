@@ -2,7 +2,6 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
 import ScrollPhysics
@@ -34,19 +33,12 @@ struct LoopingOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Start from a preset.")
   var preset = LoopingEntry.defaultPreset
 
-  @Option(parsing: .unconditional, help: "Space between items, ≥ 0.")
-  var spacing: Double?
-
-  @Option(parsing: .unconditional, help: "Snapping (default: the preset's).")
-  var snap: SnapArgument?
-
-  func validate() throws { try Check.nonNegative(spacing, "--spacing") }
+  @OptionGroup var strip: StripOptions
 
   func layout(itemSize: Size?) -> LoopingCarouselLayout {
     var layout = preset.layout
     layout.itemSize = itemSize
-    if let spacing { layout.spacing = spacing }
-    if let snap { layout.snapping = snap.value }
+    strip.apply(to: &layout)
     return layout
   }
 }

@@ -2,10 +2,8 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 
 // The mosaic in the tool: presets, options, `inspect mosaic`,

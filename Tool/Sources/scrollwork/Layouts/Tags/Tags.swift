@@ -6,7 +6,6 @@ import LayoutCore
 import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 import ToolSupport
 

@@ -3,10 +3,8 @@ import Benchmarks
 import LayoutCatalog
 import LayoutCore
 import LayoutHost
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 
 // The waterfall in the tool: presets, options, `inspect waterfall`,
