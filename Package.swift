@@ -145,7 +145,7 @@ let package = Package(
     .testTarget(
       name: "ScrollworkUIKitTests",
       dependencies: [
-        "ScrollworkUIKit", "UIKitStandIn", "LayoutHost", "LayoutCore", "HostRecording", "Album",
+        "ScrollworkUIKit", "UIKitStandIn", "LayoutHost", "LayoutCore", "LayoutCatalog", "HostRecording", "Album",
         "ScrollworkTestSupport",
         "CollectionChanges",
       ]),

@@ -312,17 +312,32 @@ public enum RandomLayouts {
       description: "prominent \(layout)")
   }
 
-  static func stickyLayout(_ r: inout SplitMix64, cellSize: StickyHeaderLayout.CellSize? = nil) -> StickyHeaderLayout {
+  /// A random sticky-header configuration: any mix of header, menu,
+  /// section headers and footers, cells of their items' sizes or full
+  /// width, and every effect on or off. The one generator of random sticky
+  /// set-ups (the host's, the fuzzers' and the measurement tests').
+  ///
+  /// - Parameters:
+  ///   - cellSize: the cells' sizing, or random when `nil`.
+  ///   - integral: every length a whole number of points (for tests that
+  ///     compare sums exactly).
+  public static func stickyLayout(
+    _ r: inout SplitMix64, cellSize: StickyHeaderLayout.CellSize? = nil, integral: Bool = false
+  ) -> StickyHeaderLayout {
+    func length(_ range: ClosedRange<Double>) -> Double {
+      let v = r.double(in: range)
+      return integral ? v.rounded() : v
+    }
     let parallax = r.chance(0.5)
     return StickyHeaderLayout(
-      headerHeight: r.chance(0.7) ? r.double(in: 50...300) : 0, menuHeight: r.chance(0.5) ? r.double(in: 20...60) : 0,
-      sectionHeaderHeight: r.chance(0.7) ? r.double(in: 20...60) : 0,
-      sectionFooterHeight: r.chance(0.3) ? r.double(in: 10...40) : 0,
-      cellSize: cellSize ?? (r.chance(0.5) ? .items : .fullWidth(height: r.double(in: 30...120))),
-      lineSpacing: r.double(in: 0...10),
-      interItemSpacing: r.double(in: 0...10), isHeaderStretchy: r.chance(0.5), isHeaderOverlayEnabled: r.chance(0.5),
+      headerHeight: r.chance(0.7) ? length(50...300) : 0, menuHeight: r.chance(0.5) ? length(20...60) : 0,
+      sectionHeaderHeight: r.chance(0.7) ? length(20...60) : 0,
+      sectionFooterHeight: r.chance(0.3) ? length(10...40) : 0,
+      cellSize: cellSize ?? (r.chance(0.5) ? .items : .fullWidth(height: length(30...120))),
+      lineSpacing: length(0...10),
+      interItemSpacing: length(0...10), isHeaderStretchy: r.chance(0.5), isHeaderOverlayEnabled: r.chance(0.5),
       maxHeaderOverlayAlpha: r.double(in: 0...1), isMenuSticky: r.chance(0.5), areSectionHeadersSticky: r.chance(0.7),
-      isCellParallaxEnabled: parallax, maxCellParallax: parallax ? r.double(in: 1...60) : 0)
+      isCellParallaxEnabled: parallax, maxCellParallax: parallax ? length(1...60) : 0)
   }
 
   static let sticky = RandomLayout(

@@ -4,14 +4,21 @@
   import Foundation
   import UIKitStandIn
 #endif
+import Album
 import LayoutCatalog
 import LayoutCore
 import LayoutHost
 
-// One initialiser per layout of the registry, with the seeds' presets as
-// their defaults: `ScrollworkLayout.carousel(.coverFlow)`. Layouts with
-// scale, fade or parallax effects take `reduceMotion`, which defaults to
-// the system's Reduce Motion setting and turns the effects off.
+// One initialiser per layout of the catalog, each taking the layout's
+// configuration; every preset of the catalog (`LayoutPresets.swift`) is a
+// static configuration spelled as the catalog spells it:
+// `ScrollworkLayout.carousel(.coverFlow)`, `.flow(.photos)`,
+// `.waterfall(.cht, itemSizes: …)`. LayoutCore has most of them; the others
+// are defined at the end of this file from the catalog's presets, and
+// `UIKitPresetTests` fails when a catalog preset has no UIKit spelling or
+// another configuration. Layouts with scale, fade or parallax effects take
+// `reduceMotion`, which defaults to the system's Reduce Motion setting and
+// turns the effects off.
 
 extension ScrollworkLayout where Prepared == PreparedCenteredLayout {
   /// A carousel that scales, fades and snaps (`.spotify`, `.coverFlow`,
@@ -29,7 +36,7 @@ extension ScrollworkLayout where Prepared == PreparedCenteredLayout {
   /// The vertical list whose centred item is full size and on top; with
   /// `reduceMotion`, every item is full size and opaque.
   public static func prominent(
-    _ layout: ProminentLayout = ProminentLayout(), reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
+    _ layout: ProminentLayout = .standard, reduceMotion: Bool = UIAccessibility.isReduceMotionEnabled
   ) -> ScrollworkLayout {
     var layout = layout
     if reduceMotion {
@@ -90,7 +97,7 @@ extension ScrollworkLayout where Prepared == PreparedFlowLayout {
   /// `UICollectionViewFlowLayout`'s behaviour, every item of `itemSize`
   /// (or sized by `itemSizes`).
   public static func flow(
-    _ layout: FlowLayout = FlowLayout(), itemSize: CGSize = CGSize(DefaultItemSizes.flowItem),
+    _ layout: FlowLayout = .uikit, itemSize: CGSize = CGSize(DefaultItemSizes.flowItem),
     itemSizes: ItemSizeSource? = nil
   ) -> ScrollworkLayout {
     ScrollworkLayout(layout, itemSizes: itemSizes ?? .uniform(Size(itemSize)))
@@ -138,7 +145,7 @@ extension ScrollworkLayout where Prepared == PreparedWaterfallLayout {
   /// Columns of items at their own aspect ratios; `itemSizes` gives each
   /// item's size (its aspect ratio is what counts).
   public static func waterfall(
-    _ layout: WaterfallLayout = WaterfallLayout(), itemSizes: ItemSizeSource
+    _ layout: WaterfallLayout = .cht, itemSizes: ItemSizeSource
   )
     -> ScrollworkLayout
   {
@@ -150,7 +157,7 @@ extension ScrollworkLayout where Prepared == PreparedTagCloudLayout {
   /// A tag cloud of self-sizing cells laid out from `estimatedSize` until
   /// each cell reports its size (`preferredLayoutAttributesFitting(_:)`).
   public static func tags(
-    _ layout: TagCloudLayout = TagCloudLayout(), estimatedSize: CGSize = CGSize(width: 80, height: 30)
+    _ layout: TagCloudLayout = .standard, estimatedSize: CGSize = CGSize(width: 80, height: 30)
   )
     -> ScrollworkLayout
   {
@@ -164,7 +171,7 @@ extension ScrollworkLayout where Prepared == PreparedTagCloudLayout {
 extension ScrollworkLayout where Prepared == PreparedTagTableLayout {
   /// A table whose rows are tag clouds; `itemSizes` gives each tag's size.
   public static func tagTable(
-    _ layout: TagTableLayout = TagTableLayout(), itemSizes: ItemSizeSource
+    _ layout: TagTableLayout = .standard, itemSizes: ItemSizeSource
   )
     -> ScrollworkLayout
   {
@@ -196,5 +203,52 @@ extension ScrollworkLayout where Prepared == PreparedFilmstripLayout {
       host: LayoutHost(itemSizes: itemSizes, initialState: FilmstripState()) { items, viewport throws(LayoutError) in
         try layout.prepare(items: items, viewport: viewport)
       })
+  }
+}
+
+// MARK: - The catalog's presets that LayoutCore does not name
+
+extension FlowLayout {
+  /// `FlowPreset.uikit`: `UICollectionViewFlowLayout`'s defaults.
+  public static var uikit: FlowLayout { FlowPreset.uikit.layout }
+  /// `FlowPreset.photos`: a photo grid, 2 pt spacings, pinned 34 pt headers.
+  public static var photos: FlowLayout { FlowPreset.photos.layout }
+}
+
+extension ProminentLayout {
+  /// `ProminentPreset.standard`, with LayoutCore's default item size.
+  public static var standard: ProminentLayout { ProminentPreset.standard.layout(itemSize: ProminentLayout().itemSize) }
+}
+
+extension StickyHeaderLayout {
+  /// `StickyPreset.plain`: no effects, a plain sectioned list.
+  public static var plain: StickyHeaderLayout { StickyPreset.plain.layout }
+}
+
+extension WaterfallLayout {
+  /// `WaterfallPreset.cht`: `CHTCollectionViewWaterfallLayout`'s defaults.
+  public static var cht: WaterfallLayout { WaterfallPreset.cht.layout }
+  /// `WaterfallPreset.photos`: a photo wall, 3 columns, 2 pt spacings.
+  public static var photos: WaterfallLayout { WaterfallPreset.photos.layout }
+}
+
+extension TagCloudLayout {
+  /// `TagsPreset.standard`: 8 pt spacings and insets.
+  public static var standard: TagCloudLayout { TagsPreset.standard.layout }
+  /// `TagsPreset.rightToLeft`: the same, mirrored for right-to-left scripts.
+  public static var rightToLeft: TagCloudLayout { TagsPreset.rightToLeft.layout }
+}
+
+extension TagTableLayout {
+  /// `TagTablePreset.standard`: 1 pt between rows, the standard cloud in each.
+  public static var standard: TagTableLayout { TagTablePreset.standard.layout }
+}
+
+extension AlbumConfiguration {
+  /// `AlbumPreset.standard`: the seed's constants with the follower's
+  /// centre line on the thumbnail coordinate (`ScrollworkAlbumLink`'s
+  /// `configuration`).
+  public static func standard(stripHeight: Double = 44, debug: Bool = false) -> AlbumConfiguration {
+    AlbumPreset.standard.configuration(stripHeight: stripHeight, debug: debug)
   }
 }

@@ -141,13 +141,7 @@ import Testing
     for index in 0..<40 {
       let seed = propertySeed(index, base: 0x571C)
       var rng = SplitMix64(seed: seed)
-      let layout = StickyHeaderLayout(
-        headerHeight: rng.chance(0.5) ? rng.double(in: 50...200) : 0,
-        menuHeight: rng.chance(0.5) ? rng.double(in: 20...50) : 0,
-        sectionHeaderHeight: rng.chance(0.7) ? rng.double(in: 20...50) : 0,
-        sectionFooterHeight: rng.chance(0.3) ? rng.double(in: 10...30) : 0, cellSize: .items,
-        lineSpacing: rng.double(in: 0...10), interItemSpacing: rng.double(in: 0...10),
-        isHeaderStretchy: rng.chance(0.5), isMenuSticky: rng.chance(0.5), areSectionHeadersSticky: rng.chance(0.7))
+      let layout = RandomLayouts.stickyLayout(&rng, cellSize: .items)
       let truth = Self.randomSizes(&rng)
       let viewport = Viewport(width: rng.double(in: 200...500), height: rng.double(in: 200...800))
       let estimate = Size(width: viewport.size.width, height: 44)

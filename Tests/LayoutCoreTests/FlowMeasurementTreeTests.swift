@@ -333,16 +333,7 @@ import Testing
       let seed = propertySeed(index, base: 0x571D)
       var rng = SplitMix64(seed: seed)
       let integral = rng.chance(0.6)
-      func value(_ range: ClosedRange<Double>) -> Double {
-        let v = rng.double(in: range)
-        return integral ? v.rounded() : v
-      }
-      let layout = StickyHeaderLayout(
-        headerHeight: rng.chance(0.5) ? value(50...200) : 0, menuHeight: rng.chance(0.5) ? value(20...50) : 0,
-        sectionHeaderHeight: rng.chance(0.7) ? value(20...50) : 0,
-        sectionFooterHeight: rng.chance(0.3) ? value(10...30) : 0, cellSize: .items, lineSpacing: value(0...10),
-        interItemSpacing: value(0...10), isHeaderStretchy: rng.chance(0.5), isMenuSticky: rng.chance(0.5),
-        areSectionHeadersSticky: rng.chance(0.7))
+      let layout = RandomLayouts.stickyLayout(&rng, cellSize: .items, integral: integral)
       var sections = Self.randomSections(&rng, integral: integral)
       let viewport = Viewport(width: rng.double(in: 200...500).rounded(), height: rng.double(in: 200...800).rounded())
       var list = try layout.prepare(items: LayoutItems(sections: sections.map(\.items)), viewport: viewport)

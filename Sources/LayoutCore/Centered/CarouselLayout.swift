@@ -85,10 +85,10 @@ public struct CarouselLayout: CollectionLayout {
   /// No effect: a plain snapping strip.
   public static let plain = CarouselLayout(effect: .none)
 
-  /// The presets by name, for tools: `spotify`, `coverflow`, `stack`,
-  /// `plain`.
+  /// The presets by name, for tools: `spotify`, `coverFlow`,
+  /// `stackedCards`, `plain`: the names of the static presets.
   public static let presets: [(name: String, layout: CarouselLayout)] = [
-    ("spotify", .spotify), ("coverflow", .coverFlow), ("stack", .stackedCards), ("plain", .plain),
+    ("spotify", .spotify), ("coverFlow", .coverFlow), ("stackedCards", .stackedCards), ("plain", .plain),
   ]
 
   /// Lays the items out along x.

@@ -69,10 +69,10 @@ public struct LoopingCarouselLayout: CollectionLayout {
   /// `CarouselLayout.plain`, looping.
   public static let plain = LoopingCarouselLayout(CarouselLayout.plain)
 
-  /// The presets by name, for tools: `spotify`, `coverflow`, `stack`,
-  /// `plain` (the carousel's names).
+  /// The presets by name, for tools: `spotify`, `coverFlow`,
+  /// `stackedCards`, `plain` (the carousel's names): the names of the static presets.
   public static let presets: [(name: String, layout: LoopingCarouselLayout)] = [
-    ("spotify", .spotify), ("coverflow", .coverFlow), ("stack", .stackedCards), ("plain", .plain),
+    ("spotify", .spotify), ("coverFlow", .coverFlow), ("stackedCards", .stackedCards), ("plain", .plain),
   ]
 
   /// Lays the items out along x, repeating.

@@ -37,6 +37,31 @@ public struct LearntSizes: Hashable, Sendable {
     self.sections = sections
   }
 
+  /// The learnt sizes of `count` sections: `section(s, add)` calls
+  /// `add(item, size)` for each learnt item of section `s`, in increasing
+  /// order; with `none`, every section is empty and `section` is not
+  /// called (an estimated layout that has measured nothing). The shape of
+  /// every layout's `learntSizes()`.
+  ///
+  /// - Complexity: O(s) for s sections, plus what `section` costs.
+  init(sectionCount count: Int, none: Bool = false, _ section: (Int, (Int, Size) -> Void) -> Void) {
+    var result = [Section](repeating: .init(), count: count)
+    if !none {
+      for s in 0..<count { section(s) { result[s].append($0, $1) } }
+    }
+    self.init(sections: result)
+  }
+
+  /// Calls `body` with the identity of every cell that has a learnt size,
+  /// section by section (a layout's `markMeasured(_:)` marks each).
+  ///
+  /// - Complexity: O(m) for m learnt sizes.
+  func forEachCell(_ body: (ElementID) -> Void) {
+    for (s, section) in sections.enumerated() {
+      for i in section.items { body(.cell(i, section: s)) }
+    }
+  }
+
   /// Whether no item has a learnt size.
   ///
   /// - Complexity: O(s) for s sections.
@@ -151,15 +176,11 @@ extension PreparedFlowLayout {
   ///
   /// - Complexity: O(n).
   public func learntSizes() -> LearntSizes {
-    var result = [LearntSizes.Section](repeating: .init(), count: sections.count)
-    guard !isEstimated || measured.count > 0 else { return LearntSizes(sections: result) }
-    for s in 0..<sections.count where uniformSections[s] == nil {
+    LearntSizes(sectionCount: sections.count, none: isEstimated && measured.count == 0) { s, add in
+      guard uniformSections[s] == nil else { return }
       let first = sectionStarts[s]
-      for g in first..<sectionStarts[s + 1] where !isEstimated || measured[g] {
-        result[s].append(g - first, cells[g].size)
-      }
+      for g in first..<sectionStarts[s + 1] where !isEstimated || measured[g] { add(g - first, cells[g].size) }
     }
-    return LearntSizes(sections: result)
   }
 
   /// Marks the cells with a learnt size measured (a layout prepared from
@@ -168,11 +189,7 @@ extension PreparedFlowLayout {
   /// - Complexity: O(n).
   public mutating func markMeasured(_ learnt: LearntSizes) {
     guard isEstimated else { return }
-    for (s, section) in learnt.sections.enumerated() {
-      for i in section.items {
-        if let g = storedIndex(.cell(i, section: s)) { measured.mark(g) }
-      }
-    }
+    learnt.forEachCell { if let g = storedIndex($0) { measured.mark(g) } }
   }
 }
 
@@ -182,15 +199,10 @@ extension PreparedStickyHeaderLayout {
   ///
   /// - Complexity: O(n).
   public func learntSizes() -> LearntSizes {
-    var result = [LearntSizes.Section](repeating: .init(), count: cells.count)
-    guard !isEstimated || measured.count > 0 else { return LearntSizes(sections: result) }
-    for s in cells.indices {
-      guard case .varying(let first, let count) = cells[s] else { continue }
-      for g in first..<(first + count) where !isEstimated || measured[g] {
-        result[s].append(g - first, varyingSizes[g])
-      }
+    LearntSizes(sectionCount: cells.count, none: isEstimated && measured.count == 0) { s, add in
+      guard case .varying(let first, let count) = cells[s] else { return }
+      for g in first..<(first + count) where !isEstimated || measured[g] { add(g - first, varyingSizes[g]) }
     }
-    return LearntSizes(sections: result)
   }
 
   /// Marks the cells with a learnt size measured (after an estimated
@@ -199,11 +211,7 @@ extension PreparedStickyHeaderLayout {
   /// - Complexity: O(n).
   public mutating func markMeasured(_ learnt: LearntSizes) {
     guard isEstimated else { return }
-    for (s, section) in learnt.sections.enumerated() {
-      for i in section.items {
-        if let g = storedIndex(.cell(i, section: s)) { measured.mark(g) }
-      }
-    }
+    learnt.forEachCell { if let g = storedIndex($0) { measured.mark(g) } }
   }
 }
 
@@ -245,15 +253,12 @@ extension PreparedTagCloudLayout {
   ///
   /// - Complexity: O(n).
   public func learntSizes() -> LearntSizes {
-    var result = [LearntSizes.Section](repeating: .init(), count: sectionFirst.count - 1)
-    guard measured.count > 0 else { return LearntSizes(sections: result) }
-    for s in 0..<(sectionFirst.count - 1) {
+    LearntSizes(sectionCount: sectionFirst.count - 1, none: measured.count == 0) { s, add in
       let first = sectionFirst[s]
       for g in first..<sectionFirst[s + 1] where measured[g] {
-        result[s].append(g - first, Size(width: widths[g], height: heights[g]))
+        add(g - first, Size(width: widths[g], height: heights[g]))
       }
     }
-    return LearntSizes(sections: result)
   }
 
   /// Marks the tags with a learnt size measured.

@@ -1,3 +1,4 @@
+import LayoutCatalog
 import LayoutCore
 import LayoutHost
 import ToolSupport
@@ -56,17 +57,17 @@ extension BenchScenario {
   /// The host scenarios, after the layouts'.
   package static var hostScenarios: [BenchScenario] {
     [
+      // The catalog's presets and default item sizes (`BenchCaseTests`
+      // holds every host and shell scenario's name to a catalog layout).
       .hostFrame(
-        "host-frame-carousel", CarouselLayout.spotify, sizes: .viewportHeightSquares,
-        viewport: Size(width: 390, height: 300), horizontal: true),
+        "host-frame-carousel", CarouselPreset.spotify.layout, sizes: LayoutCatalog.carousel.defaultItemSizes.source,
+        viewport: Size(width: 390, height: 300), horizontal: LayoutCatalog.carousel.isHorizontal),
       .hostFrame(
-        "host-frame-sticky", StickyHeaderLayout.jungleCup,
-        sizes: .uniform(Size(width: 390, height: 44)), viewport: Size(width: 390, height: 844), horizontal: false,
-        sectionLength: 50),
+        "host-frame-sticky", StickyPreset.jungleCup.layout, sizes: LayoutCatalog.sticky.defaultItemSizes.source,
+        viewport: Size(width: 390, height: 844), horizontal: LayoutCatalog.sticky.isHorizontal, sectionLength: 50),
       .hostFrame(
-        "host-frame-flow-pinned", FlowLayout(lineSpacing: 2, interItemSpacing: 2, headerLength: 34, pinsHeaders: true),
-        sizes: .uniform(Size(width: 96, height: 96)), viewport: Size(width: 390, height: 844), horizontal: false,
-        sectionLength: 60),
+        "host-frame-flow-pinned", FlowPreset.photos.layout, sizes: .uniform(Size(width: 96, height: 96)),
+        viewport: Size(width: 390, height: 844), horizontal: LayoutCatalog.flow.isHorizontal, sectionLength: 60),
       .hostPreferredSize,
       .hostPreferredSize(
         "host-size-flow", FlowLayout(lineSpacing: 4, interItemSpacing: 4), estimate: Size(width: 80, height: 30)

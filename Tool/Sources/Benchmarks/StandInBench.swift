@@ -1,6 +1,7 @@
 #if !canImport(UIKit)
   import Album
   import Foundation
+  import LayoutCatalog
   import LayoutCore
   import LayoutHost
   import ScrollworkUIKit
@@ -56,12 +57,13 @@
     package static var standInScenarios: [BenchScenario] {
       [false, true].flatMap { views -> [BenchScenario] in
         [
+          // As the host's frames: the catalog's presets and default sizes.
           .standInFrame(
-            "carousel", CarouselLayout.spotify, sizes: .viewportHeightSquares,
-            viewport: Size(width: 390, height: 300), horizontal: true, views: views),
+            "carousel", CarouselPreset.spotify.layout, sizes: LayoutCatalog.carousel.defaultItemSizes.source,
+            viewport: Size(width: 390, height: 300), horizontal: LayoutCatalog.carousel.isHorizontal, views: views),
           .standInFrame(
-            "sticky", StickyHeaderLayout.jungleCup,
-            sizes: .uniform(Size(width: 390, height: 44)), viewport: Size(width: 390, height: 844), horizontal: false,
+            "sticky", StickyPreset.jungleCup.layout, sizes: LayoutCatalog.sticky.defaultItemSizes.source,
+            viewport: Size(width: 390, height: 844), horizontal: LayoutCatalog.sticky.isHorizontal,
             sectionLength: 50, views: views),
           .standInFrame(
             "flow", FlowLayout(lineSpacing: 2, interItemSpacing: 2),

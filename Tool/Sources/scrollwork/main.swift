@@ -16,6 +16,8 @@ if let problem = CommandLineText.firstNonUTF8Argument() {
 do {
   var command = try Scrollwork.parseAsRoot()
   try command.run()
+} catch let error as OptionError {
+  Scrollwork.exit(withError: ValidationError(error.description))
 } catch {
   Scrollwork.exit(withError: error)
 }

@@ -7,8 +7,8 @@ import Testing
 @Suite struct CarouselCommandsTests {
   @Test func presetsParseByName() throws {
     // Every core preset is reachable by its name, and the enum lists exactly those.
-    // LayoutCore's names are the tool's earlier ones (`coverflow`): each
-    // names, directly or as an alias, the catalog's preset of that layout.
+    // LayoutCore's names are the catalog's; the earlier names (`coverflow`,
+    // `stack`) still parse, as aliases.
     #expect(CarouselLayout.presets.map { CarouselPreset(name: $0.name) } == CarouselPreset.allCases)
     #expect(CarouselPreset.allCases.map(\.layout) == CarouselLayout.presets.map(\.layout))
     for (name, layout) in CarouselLayout.presets {
@@ -18,6 +18,7 @@ import Testing
       #expect(options.layout(itemSize: nil) == expected, "\(name)")
     }
     #expect(throws: (any Error).self) { try CarouselOptions.parse(["--preset", "nope"]) }
+    #expect(try CarouselOptions.parse(["--preset", "stack"]).preset == .stackedCards)
     #expect(throws: (any Error).self) { try CarouselOptions.parse(["--preset", "coverflow", "--min-scale", "0.8"]) }
   }
 

@@ -8,8 +8,8 @@ import Testing
 /// crossing the seam in both directions.
 @Suite struct LoopingCommandsTests {
   @Test func presetsParseByNameAndOptionsApply() throws {
-    // LayoutCore's names are the tool's earlier ones (`coverflow`): each
-    // names, directly or as an alias, the catalog's preset of that layout.
+    // LayoutCore's names are the catalog's; the earlier names (`coverflow`,
+    // `stack`) still parse, as aliases.
     #expect(LoopingCarouselLayout.presets.map { LoopingPreset(name: $0.name) } == LoopingPreset.allCases)
     #expect(LoopingPreset.allCases.map(\.layout) == LoopingCarouselLayout.presets.map(\.layout))
     for (name, layout) in LoopingCarouselLayout.presets {

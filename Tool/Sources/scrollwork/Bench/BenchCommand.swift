@@ -30,29 +30,7 @@ struct Bench: ParsableCommand {
     #if DEBUG
       if !json { print("note: a debug build; figures mean little. Use: swift run -c release scrollwork bench") }
     #endif
-    let sizes = quick ? [1_000, 10_000, 100_000, 1_000_000] : [1_000, 10_000, 100_000, 1_000_000, 10_000_000]
-    let scenarios = BenchScenario.all.filter { filter == nil || $0.name.contains(filter!) }
-    let renderer = RenderBench.scenarios.contains { filter == nil || $0.name.contains(filter!) }
-    guard !scenarios.isEmpty || renderer else {
-      let known = BenchScenario.all.map(\.name) + RenderBench.scenarios.map(\.name)
-      throw CLIError(
-        "--filter '\(filter ?? "")' matches no scenario name; give part of one of: \(known.joined(separator: ", "))")
-    }
-    if !json && !scenarios.isEmpty { print(BenchTable.header) }
-    for scenario in scenarios {
-      var first: Double?
-      for n in sizes {
-        var result = try BenchRunner.run(scenario, n: n, quick: quick)
-        if first == nil { first = result.queryMedianNs }
-        result.growth = result.queryMedianNs / max(first ?? 1, 1e-9)
-        print(json ? BenchTable.json(result) : BenchTable.row(result))
-      }
-    }
-    guard renderer else { return }
-    if !json { print((scenarios.isEmpty ? "" : "\n") + BenchTable.renderHeader) }
-    for row in try RenderBench.run(quick: quick, filter: filter) {
-      print(json ? BenchTable.json(row) : BenchTable.row(row))
-    }
+    try BenchRunner.runAll(BenchScenario.all, quick: quick, json: json, filter: filter)
   }
 }
 

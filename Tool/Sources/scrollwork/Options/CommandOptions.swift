@@ -72,12 +72,18 @@ struct LayoutInputOptions: ParsableArguments {
     }
     try Check.size(itemSize?.value, "--item-size", positive: true)
   }
+
+  /// Items square at the viewport's height unless `--item-size` is given
+  /// (the carousels; `--item-sizes` refused as `refuseItemSizes` says).
+  func squareItems(layout name: String) throws -> LayoutItems {
+    try refuseItemSizes(layout: name)
+    let height = viewport.value.height
+    return try layoutItems(defaultItemSize: Size(width: height, height: height))
+  }
 }
 
-/// Options of `scrollwork inspect` shared by every layout.
-struct InspectOptions: ParsableArguments {
-  @OptionGroup var input: LayoutInputOptions
-
+/// Where `inspect` looks and what it lists: every `inspect` command's.
+struct OffsetOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "The content offset X,Y.")
   var offset = PointArgument(.zero)
 
@@ -85,6 +91,15 @@ struct InspectOptions: ParsableArguments {
   var all = false
 
   func validate() throws { try Check.offset(offset.value, "--offset") }
+}
+
+/// Options of `scrollwork inspect` shared by every layout.
+struct InspectOptions: ParsableArguments {
+  @OptionGroup var input: LayoutInputOptions
+  @OptionGroup var at: OffsetOptions
+
+  var offset: PointArgument { at.offset }
+  var all: Bool { at.all }
 }
 
 /// A gesture script given as text (`--script`) or as a file

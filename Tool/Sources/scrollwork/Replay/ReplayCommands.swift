@@ -3,6 +3,7 @@ import HostReplaying
 import LayoutCatalog
 import LayoutCore
 import LayoutHost
+import Scenes
 import ToolSupport
 
 // `scrollwork replay LAYOUT [its options] --calls FILE`: one generic
@@ -50,35 +51,8 @@ struct ReplayOptions: ParsableArguments {
     }
   }
 
-  /// The item sizes given, or `fallback`.
-  func source(default fallback: ItemSizeSource?) throws -> ItemSizeSource {
-    if let itemSize { return .uniform(itemSize.value) }
-    if let itemSizes { return .cycling(itemSizes.value) }
-    guard let fallback else { throw ValidationError("give --item-size WxH or --item-sizes WxH,…") }
-    return fallback
-  }
-
-  /// A host for `layout` with these item sizes.
-  func host<L: CollectionLayout>(_ layout: L, default fallback: ItemSizeSource?) throws -> any LayoutHosting
-  where L.Prepared.State == ScrollState {
-    LayoutHost(layout, itemSizes: try source(default: fallback), scale: scale)
-  }
-
-  /// A host for `layout` with these item sizes, or with the layout's
-  /// `--estimated` size a host over estimates: every item starts at
-  /// `estimate` and takes the preferred sizes the calls give
-  /// (`LayoutHost(_:itemSizes:estimated:scale:)`).
-  func host<L: EstimatingLayout>(
-    _ layout: L, estimate: Size?, default fallback: ItemSizeSource?
-  ) throws
-    -> any LayoutHosting
-  where L.Prepared.State == ScrollState {
-    guard let estimate else { return try host(layout, default: fallback) }
-    guard itemSize == nil, itemSizes == nil else {
-      throw ValidationError("give either --estimated or --item-size/--item-sizes (with --estimated, items start at it)")
-    }
-    return LayoutHost(layout, itemSizes: .uniform(estimate), estimated: true, scale: scale)
-  }
+  /// The sizes and the scale given, which make the layout's host.
+  var sizes: ReplaySizes { ReplaySizes(itemSize: itemSize?.value, itemSizes: itemSizes?.value, scale: scale) }
 }
 
 extension LayoutEntry {
@@ -115,57 +89,62 @@ protocol ReplayableOptions: ParsableArguments {
 
 extension FlowOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout, estimate: estimated?.value, default: LayoutCatalog.flow.defaultItemSizes.source)
+    try replay.sizes.host(layout, estimate: estimated?.value, default: LayoutCatalog.flow.defaultItemSizes.source)
   }
 }
 
 extension AlbumOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(configuration().pager, default: LayoutCatalog.album.defaultItemSizes.source)
+    try replay.sizes.host(configuration().pager, default: LayoutCatalog.album.defaultItemSizes.source)
   }
 }
 
 extension PhotosOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout, default: LayoutCatalog.photos.defaultItemSizes.source)
+    try replay.sizes.host(layout, default: LayoutCatalog.photos.defaultItemSizes.source)
   }
 }
 
 extension CarouselOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout(itemSize: replay.itemSize?.value), default: LayoutCatalog.carousel.defaultItemSizes.source)
+    try replay.sizes.host(
+      layout(itemSize: replay.itemSize?.value), default: LayoutCatalog.carousel.defaultItemSizes.source)
   }
 }
 
 extension LoopingOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout(itemSize: replay.itemSize?.value), default: LayoutCatalog.looping.defaultItemSizes.source)
+    try replay.sizes.host(
+      layout(itemSize: replay.itemSize?.value), default: LayoutCatalog.looping.defaultItemSizes.source)
   }
 }
 
 extension ProminentOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
     let size = replay.itemSize?.value ?? ProminentLayout().itemSize
-    return try replay.host(layout(itemSize: size), default: .uniform(size))
+    return try replay.sizes.host(layout(itemSize: size), default: .uniform(size))
   }
 }
 
 extension StickyOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout(), estimate: estimated?.value, default: LayoutCatalog.sticky.defaultItemSizes.source)
+    try replay.sizes.host(layout(), estimate: estimated?.value, default: LayoutCatalog.sticky.defaultItemSizes.source)
   }
 }
 
 extension MosaicOptions: ReplayableOptions {
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout, default: LayoutCatalog.mosaic.defaultItemSizes.source)
+    try replay.sizes.host(layout, default: LayoutCatalog.mosaic.defaultItemSizes.source)
   }
 }
 
 extension WaterfallOptions: ReplayableOptions {
   /// Photo-like sizes by default (a waterfall of equal items is a grid).
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
-    try replay.host(layout, estimate: estimated?.value, default: WaterfallEntry.replaySizes)
+    try replay.sizes.host(
+      layout, estimate: estimated?.value,
+      default: .cycling(
+        SamplePhotoSizes.sizes(97), upTo: WaterfallLayout.maximumItemCount, uniform: SamplePhotoSizes.sizes(1)[0]))
   }
 }
 
@@ -176,13 +155,13 @@ extension TagOptions: ReplayableOptions {
     if let estimated = estimated?.value {
       return LayoutHost(itemSizes: .uniform(estimated), scale: replay.scale) { items, viewport throws(LayoutError) in
         try LayoutLimits.checkStoredCount(items, layout: "tag cloud")
-        try TagOptions.checkEstimatedParagraph(layout.paragraphLength, count: items.totalCount)
+        try TagText.checkEstimatedParagraph(layout.paragraphLength, count: items.totalCount)
         return try layout.prepare(estimated: items, viewport: viewport)
       }
     }
     let text = try tagText()
     let width = tagWidth
-    return try replay.host(layout, default: .cycling(tagTexts().map { text.size($0, maxWidth: width) }))
+    return try replay.sizes.host(layout, default: .cycling(tagTexts().map { text.size($0, maxWidth: width) }))
   }
 }
 
@@ -190,23 +169,10 @@ extension TagTableOptions: ReplayableOptions {
   /// Section s holds row s's words, as measured for the table's viewport.
   func host(_ replay: ReplayOptions) throws -> any LayoutHosting {
     if let estimate = estimated?.value {
-      return try replay.host(layout, estimate: estimate, default: nil)
+      return try replay.sizes.host(layout, estimate: estimate, default: nil)
     }
     let (prepared, _) = try prepare()
-    // Each row's tags as measured for the table's viewport, reused in turn.
-    let rows = (0..<prepared.numberOfSections).map { s in
-      (0..<prepared.numberOfItems(inSection: s)).compactMap {
-        prepared.attributes(for: .cell($0, section: s), at: ScrollState())?.size
-      }
-    }
-    let source = ItemSizeSource { section, count, _ in
-      guard !rows.isEmpty, !rows[section % rows.count].isEmpty else {
-        return .uniform(Size(width: 40, height: 30), count: count)
-      }
-      let row = rows[section % rows.count]
-      return .each((0..<count).map { row[$0 % row.count] })
-    }
-    return LayoutHost(prepared.layout, itemSizes: source, scale: replay.scale)
+    return LayoutHost(prepared.layout, itemSizes: .rows(of: prepared), scale: replay.scale)
   }
 }
 

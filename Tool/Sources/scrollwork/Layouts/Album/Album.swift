@@ -1,12 +1,9 @@
 import Album
 import ArgumentParser
 import Benchmarks
-import GestureScripting
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
-import ScrollPhysics
 import ToolOutput
 
 // The Photos-style album in the tool: pager + filmstrip + coordinator.

@@ -1,10 +1,7 @@
 import ArgumentParser
 import Album
-import Benchmarks
 import GestureScripting
 import LayoutCore
-import Raster
-import Scenes
 import Simulation
 import ScrollPhysics
 import ToolOutput
@@ -59,68 +56,20 @@ struct InspectAlbum: ParsableCommand {
   }
 
   func run() throws {
+    let (items, viewport) = (try input.layoutItems(), input.viewportValue)
+    let (configuration, preset) = (album.configuration(), album.preset.rawValue)
     switch surface {
-    case .pager: try inspectPager()
-    case .strip: try inspectStrip()
+    case .pager:
+      print(
+        try Inspector.albumPager(
+          configuration, preset: preset, items: items, viewport: viewport, offset: offset?.value, all: all))
+    case .strip:
+      print(
+        try Inspector.albumStrip(
+          configuration, preset: preset, items: items, viewport: viewport,
+          follow: follow.map { ($0.index, $0.amount) }, accordion: accordion.map { ($0.index, $0.amount) },
+          offset: offset?.value, all: all))
     }
-  }
-
-  func inspectPager() throws {
-    let prepared = try album.configuration().pager.prepare(items: input.layoutItems(), viewport: input.viewportValue)
-    let state = ScrollState(contentOffset: offset?.value ?? .zero)
-    var extra: [(String, String)] = [
-      ("surface", JSONWriter.string("pager")), ("preset", JSONWriter.string(album.preset.rawValue)),
-    ]
-    if let p = prepared.position(atOffset: state.contentOffset.x) {
-      extra += [("page", String(p.index)), ("fraction", JSONWriter.number(p.fraction))]
-    }
-    print(Inspector.report(name: AlbumEntry.name, prepared, state: state, all: all, extra: extra))
-  }
-
-  func inspectStrip() throws {
-    let configuration = album.configuration()
-    let items = try input.layoutItems()
-    let prepared = try configuration.strip.prepare(items: items, viewport: input.viewportValue)
-    // The pager only lends its page width (the viewport's) to the position map.
-    let pager = try configuration.pager.prepare(items: items, viewport: input.viewportValue)
-    let positions = AlbumPositionMap(pager: pager, strip: prepared)
-    var state: FilmstripState
-    let defaultX: Double
-    switch (follow, accordion) {
-    case (let f?, nil):
-      // Honoured exactly or refused: the position I + F must lie in the album.
-      let last = max(0, prepared.count - 1)
-      guard (0...last).contains(f.index), (0...1).contains(f.amount), Double(f.index) + f.amount <= Double(last)
-      else {
-        throw ValidationError(
-          "--follow takes I,F with page I from 0 to \(last) and fraction F from 0 to 1, I + F at most \(last) "
-            + "(got \(f.index),\(JSONWriter.number(f.amount)))")
-      }
-      let t = Double(f.index) + f.amount
-      let page = positions.followingPage(position: t) ?? PagerPosition(index: 0, fraction: 0)
-      state = .following(index: page.index, fraction: page.fraction)
-      let centre = positions.followerCentreX(
-        position: Double(page.index) + page.fraction, rule: configuration.followerOffset, strip: prepared, at: state)
-      defaultX = centre - prepared.viewport.size.width / 2
-    case (nil, let a?):
-      guard prepared.count == 0 || (0..<prepared.count).contains(a.index) else {
-        throw ValidationError("--accordion's index takes 0…\(prepared.count - 1) (got \(a.index))")
-      }
-      state = .accordion(index: a.index, progress: a.amount)
-      defaultX = prepared.centeredOffset(ofThumbnail: a.index, at: state)
-    default:
-      throw ValidationError("give one of --follow I,F or --accordion I,P with --surface strip")
-    }
-    state.contentOffset = offset?.value ?? Point(x: defaultX, y: 0)
-    let unfolded = prepared.resolvedUnfolded(state).map { "[\($0.index),\(JSONWriter.number($0.amount))]" }
-    let centre = state.contentOffset.x + prepared.viewport.size.width / 2
-    var extra: [(String, String)] = [
-      ("surface", JSONWriter.string("strip")), ("preset", JSONWriter.string(album.preset.rawValue)),
-      ("followerOffset", JSONWriter.string(configuration.followerOffset.rawValue)),
-      ("unfolded", "[" + unfolded.joined(separator: ",") + "]"),
-    ]
-    if let k = prepared.thumbnail(atContentX: centre, at: state) { extra.append(("centredThumbnail", String(k))) }
-    print(Inspector.report(name: AlbumEntry.name, prepared, state: state, all: all, extra: extra))
   }
 }
 

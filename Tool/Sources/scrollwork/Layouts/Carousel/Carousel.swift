@@ -2,7 +2,6 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
 import ScrollPhysics
@@ -35,11 +34,7 @@ struct CarouselOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Start from a preset.")
   var preset = CarouselEntry.defaultPreset
 
-  @Option(parsing: .unconditional, help: "Space between items, ≥ 0.")
-  var spacing: Double?
-
-  @Option(parsing: .unconditional, help: "Snapping (default: the preset's).")
-  var snap: SnapArgument?
+  @OptionGroup var strip: StripOptions
 
   @Option(
     parsing: .unconditional,
@@ -56,7 +51,6 @@ struct CarouselOptions: ParsableArguments {
   var minAlpha: Double?
 
   func validate() throws {
-    try Check.nonNegative(spacing, "--spacing")
     try Check.inRange(tolerance, 0...1, "--tolerance")
     try Check.inRange(slope, 0...10, "--slope")
     try Check.inRange(minScale, 0...1, "--min-scale")
@@ -79,21 +73,13 @@ struct CarouselOptions: ParsableArguments {
   func layout(itemSize: Size?) -> CarouselLayout {
     var layout = preset.layout
     layout.itemSize = itemSize
-    if let spacing { layout.spacing = spacing }
-    if let snap { layout.snapping = snap.value }
+    strip.apply(to: &layout)
     if tolerance != nil || slope != nil || minScale != nil || minAlpha != nil {
       layout.effect = CenterEffect(
         tolerance: tolerance ?? 0.02, slope: slope ?? 0.105, minScale: minScale ?? 0.86, minAlpha: minAlpha ?? 0.25)
     }
     return layout
   }
-}
-
-/// Carousel items: square at the viewport height unless sizes are given.
-func carouselInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
-  try input.refuseItemSizes(layout: CarouselEntry.name)
-  let height = input.viewport.value.height
-  return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
 }
 
 extension CarouselOptions: ScrollingOptions {
@@ -111,7 +97,8 @@ extension CarouselOptions: ScrollingOptions {
   static let simulateAbstract = "Scroll a carousel; releases snap an item to the centre."
 
   func prepare(_ input: LayoutInputOptions) throws -> PreparedCenteredLayout {
-    try layout(itemSize: input.itemSize?.value).prepare(items: carouselInputs(input), viewport: input.viewportValue)
+    try layout(itemSize: input.itemSize?.value).prepare(
+      items: input.squareItems(layout: CarouselEntry.name), viewport: input.viewportValue)
   }
 
   func extras(_ prepared: PreparedCenteredLayout, state: ScrollState) -> [(String, String)] {
@@ -122,3 +109,30 @@ extension CarouselOptions: ScrollingOptions {
     layout(itemSize: input.itemSize?.value).decelerationRate
   }
 }
+
+/// `--spacing` and `--snap`: what the carousels' options share (the
+/// carousel's and the looping carousel's).
+struct StripOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "Space between items, ≥ 0.")
+  var spacing: Double?
+
+  @Option(parsing: .unconditional, help: "Snapping (default: the preset's).")
+  var snap: SnapArgument?
+
+  func validate() throws { try Check.nonNegative(spacing, "--spacing") }
+
+  /// Sets the spacing and the snapping given on `layout`.
+  func apply<L: CenteredStripConfiguration>(to layout: inout L) {
+    if let spacing { layout.spacing = spacing }
+    if let snap { layout.snapping = snap.value }
+  }
+}
+
+/// A carousel's configuration as `StripOptions` changes it.
+protocol CenteredStripConfiguration {
+  var spacing: Double { get set }
+  var snapping: CenteredStrip.Snapping { get set }
+}
+
+extension CarouselLayout: CenteredStripConfiguration {}
+extension LoopingCarouselLayout: CenteredStripConfiguration {}

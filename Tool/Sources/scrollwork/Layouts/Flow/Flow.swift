@@ -2,10 +2,8 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 
 // The flow layout in the tool: presets, options, `inspect flow`,
 // `simulate flow`, its demo scene and its benchmark scenarios.

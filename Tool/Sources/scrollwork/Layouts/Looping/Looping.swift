@@ -2,7 +2,6 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
 import ScrollPhysics
@@ -34,28 +33,14 @@ struct LoopingOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Start from a preset.")
   var preset = LoopingEntry.defaultPreset
 
-  @Option(parsing: .unconditional, help: "Space between items, ≥ 0.")
-  var spacing: Double?
-
-  @Option(parsing: .unconditional, help: "Snapping (default: the preset's).")
-  var snap: SnapArgument?
-
-  func validate() throws { try Check.nonNegative(spacing, "--spacing") }
+  @OptionGroup var strip: StripOptions
 
   func layout(itemSize: Size?) -> LoopingCarouselLayout {
     var layout = preset.layout
     layout.itemSize = itemSize
-    if let spacing { layout.spacing = spacing }
-    if let snap { layout.snapping = snap.value }
+    strip.apply(to: &layout)
     return layout
   }
-}
-
-/// Looping carousel items: square at the viewport height unless sizes are given.
-func loopingInputs(_ input: LayoutInputOptions) throws -> LayoutItems {
-  try input.refuseItemSizes(layout: LoopingEntry.name)
-  let height = input.viewport.value.height
-  return try input.layoutItems(defaultItemSize: Size(width: height, height: height))
 }
 
 extension LoopingOptions: ScrollingOptions {
@@ -73,7 +58,8 @@ extension LoopingOptions: ScrollingOptions {
   static let simulateAbstract = "Scroll a looping carousel; releases snap an item to the centre."
 
   func prepare(_ input: LayoutInputOptions) throws -> PreparedLoopingCarouselLayout {
-    try layout(itemSize: input.itemSize?.value).prepare(items: loopingInputs(input), viewport: input.viewportValue)
+    try layout(itemSize: input.itemSize?.value).prepare(
+      items: input.squareItems(layout: LoopingEntry.name), viewport: input.viewportValue)
   }
 
   func extras(_ prepared: PreparedLoopingCarouselLayout, state: ScrollState) -> [(String, String)] {

@@ -2,10 +2,8 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 
 // The mosaic in the tool: presets, options, `inspect mosaic`,
@@ -55,11 +53,6 @@ struct MosaicOptions: ParsableArguments {
   }
 }
 
-/// Mosaic items: their sizes are not read, so `--items N` alone will do.
-func mosaicItems(_ input: LayoutInputOptions) throws -> LayoutItems {
-  try input.layoutItems(defaultItemSize: .zero)
-}
-
 extension MosaicOptions: ScrollingOptions {
   static let inspectHelp = (
     abstract: "A mosaic of fixed-height segments (Apple's sample), exact for every rectangle.",
@@ -73,7 +66,8 @@ extension MosaicOptions: ScrollingOptions {
   static let simulateAbstract = "Scroll a mosaic."
 
   func prepare(_ input: LayoutInputOptions) throws -> PreparedMosaicLayout {
-    try layout.prepare(items: mosaicItems(input), viewport: input.viewportValue)
+    // Items' sizes are not read, so `--items N` alone will do.
+    try layout.prepare(items: input.layoutItems(defaultItemSize: .zero), viewport: input.viewportValue)
   }
 
   func extras(_ prepared: PreparedMosaicLayout, state: ScrollState) -> [(String, String)] {

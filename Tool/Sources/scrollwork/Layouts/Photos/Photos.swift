@@ -4,10 +4,8 @@ import GestureScripting
 import LayoutCatalog
 import LayoutCore
 import PhotoGrid
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 
 // The photo library grid in the tool: `inspect photos` (a mode, or a

@@ -2,10 +2,8 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 
 // The stretchy/sticky roster in the tool: presets, options,
 // `inspect sticky`, `simulate sticky`, its demo scene and the benchmark.

@@ -2,10 +2,8 @@ import ArgumentParser
 import Benchmarks
 import LayoutCatalog
 import LayoutCore
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 
 // The table of tag clouds in the tool: rows exactly as tall as their
@@ -41,11 +39,7 @@ struct TagTableOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "The number of rows, each a cloud of 3 to 14 words: 0…100000.")
   var rows: Int = 20
 
-  @Option(parsing: .unconditional, help: "The text size in points: 1…200.")
-  var fontSize: Double = 15
-
-  @Option(parsing: .unconditional, help: "The padding around the text, V,H (two numbers) in points, each ≥ 0.")
-  var padding = PairArgument(Point(x: 6, y: 10))
+  @OptionGroup var text: TagTextOptions
 
   @Option(parsing: .unconditional, help: "Space between rows, ≥ 0.")
   var rowSpacing: Double?
@@ -61,9 +55,6 @@ struct TagTableOptions: ParsableArguments {
   func validate() throws {
     try Check.viewport(viewport.value)
     try Check.count(rows, 0...100_000, "--rows")
-    try Check.inRange(fontSize, 1...200, "--font-size")
-    try Check.nonNegative(padding.value.x, "--padding")
-    try Check.nonNegative(padding.value.y, "--padding")
     try Check.nonNegative(rowSpacing, "--row-spacing")
     try Check.size(estimated?.value, "--estimated", positive: true)
   }
@@ -79,9 +70,7 @@ struct TagTableOptions: ParsableArguments {
   var rowTexts: [[String]] { TagTableScene.rowTexts(rows: rows) }
 
   /// What measures a tag's text.
-  func tagText() throws -> TagText {
-    try TagText(size: fontSize, padding: (padding.value.x, padding.value.y), scale: 2)
-  }
+  func tagText() throws -> TagText { try text.tagText(scale: 2) }
 
   /// The table of `texts`: each tag measured from its text, or with
   /// `--estimated` every tag the estimate (its text is measured later, as
@@ -117,17 +106,11 @@ struct InspectTagTable: ParsableCommand {
 
   @OptionGroup var table: TagTableOptions
 
-  @Option(parsing: .unconditional, help: "The content offset X,Y.")
-  var offset = PointArgument(.zero)
-
-  @Flag(help: "Print every element, not only those in the visible rect.")
-  var all = false
-
-  func validate() throws { try Check.offset(offset.value, "--offset") }
+  @OptionGroup var at: OffsetOptions
 
   func run() throws {
     let (prepared, rows) = try table.prepare()
-    print(Inspector.tagReport(name: TagTableEntry.name, prepared, texts: rows, offset: offset.value, all: all))
+    print(Inspector.tagReport(name: TagTableEntry.name, prepared, texts: rows, offset: at.offset.value, all: at.all))
   }
 }
 

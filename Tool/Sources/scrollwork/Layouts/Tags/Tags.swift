@@ -6,7 +6,6 @@ import LayoutCore
 import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 import ToolSupport
 
@@ -51,11 +50,7 @@ struct TagOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "N tags from the built-in word list: 0…1000000.")
   var words: Int?
 
-  @Option(parsing: .unconditional, help: "The text size in points: 1…200.")
-  var fontSize: Double = 15
-
-  @Option(parsing: .unconditional, help: "The padding around the text, V,H (two numbers) in points, each ≥ 0.")
-  var padding = PairArgument(Point(x: 6, y: 10))
+  @OptionGroup var text: TagTextOptions
 
   @Option(parsing: .unconditional, help: "The widest a tag may be (default: the room between the insets), > 0.")
   var maxWidth: Double?
@@ -81,9 +76,6 @@ struct TagOptions: ParsableArguments {
   func validate() throws {
     try Check.viewport(viewport.value)
     try Check.count(words, 0...1_000_000, "--words")
-    try Check.inRange(fontSize, 1...200, "--font-size")
-    try Check.nonNegative(padding.value.x, "--padding")
-    try Check.nonNegative(padding.value.y, "--padding")
     try Check.positive(maxWidth, "--max-width")
     try Check.size(estimated?.value, "--estimated", positive: true)
     try Check.nonNegative(lineSpacing, "--line-spacing")
@@ -112,9 +104,7 @@ struct TagOptions: ParsableArguments {
     return lines
   }
 
-  func tagText() throws -> TagText {
-    try TagText(size: fontSize, padding: (padding.value.x, padding.value.y), scale: viewportValue.scale)
-  }
+  func tagText() throws -> TagText { try text.tagText(scale: viewportValue.scale) }
 
   /// The widest a tag may be in this viewport.
   var tagWidth: Double {
@@ -122,35 +112,10 @@ struct TagOptions: ParsableArguments {
     return maxWidth.map { Swift.min($0, room) } ?? room
   }
 
-  /// The most tags a paragraph of an estimated cloud may hold: each
-  /// measured width re-flows the lines to the end of its paragraph, so a
-  /// paragraph of a million tags would cost a million steps per tag
-  /// measured (minutes per frame). 10,000 keeps a measurement under a
-  /// millisecond or so.
-  static let maximumEstimatedParagraph = 10_000
-
-  /// Refuses an estimated cloud of `count` tags whose paragraphs
-  /// (`--paragraph-length`, 0: the whole cloud) hold more than
-  /// `maximumEstimatedParagraph` tags.
-  static func checkEstimatedParagraph(_ paragraphLength: Int, count: Int) throws(LayoutError) {
-    let paragraph = paragraphLength > 0 ? Swift.min(paragraphLength, count) : count
-    guard paragraph <= maximumEstimatedParagraph else {
-      throw .invalidConfiguration(
-        "with estimated sizes a paragraph holds at most \(maximumEstimatedParagraph) tags (each measured width "
-          + "re-flows lines to its paragraph's end), and these \(count) tags make paragraphs of \(paragraph): "
-          + "give --paragraph-length 1…\(maximumEstimatedParagraph)")
-    }
-  }
-
   /// The cloud: measured sizes, or the estimate for every tag.
   func prepare(_ texts: [String], text: TagText) throws -> PreparedTagCloudLayout {
-    if let estimated {
-      try Self.checkEstimatedParagraph(layout.paragraphLength, count: texts.count)
-      return try layout.prepare(
-        estimated: LayoutItems(count: texts.count, size: estimated.value), viewport: viewportValue)
-    }
-    let width = tagWidth
-    return try layout.prepare(items: LayoutItems(texts.map { text.size($0, maxWidth: width) }), viewport: viewportValue)
+    try text.prepareCloud(
+      layout, texts: texts, estimated: estimated?.value, maxWidth: tagWidth, viewport: viewportValue)
   }
 }
 
@@ -172,14 +137,9 @@ struct InspectTags: ParsableCommand {
   @Option(parsing: .unconditional, help: "With --estimated: measure the tags starting above this y.")
   var measuredThrough: Double?
 
-  @Option(parsing: .unconditional, help: "The content offset X,Y.")
-  var offset = PointArgument(.zero)
-
-  @Flag(help: "Print every element, not only those in the visible rect.")
-  var all = false
+  @OptionGroup var at: OffsetOptions
 
   func validate() throws {
-    try Check.offset(offset.value, "--offset")
     try Check.finite(measuredThrough, "--measured-through")
     if measuredThrough != nil, tags.estimated == nil {
       throw ValidationError("--measured-through goes with --estimated")
@@ -198,7 +158,8 @@ struct InspectTags: ParsableCommand {
     }
     print(
       Inspector.tagReport(
-        name: TagsEntry.name, cloud, texts: [texts], offset: offset.value, all: all, measured: cloud.measuredCount))
+        name: TagsEntry.name, cloud, texts: [texts], offset: at.offset.value, all: at.all, measured: cloud.measuredCount
+      ))
   }
 }
 
@@ -229,5 +190,25 @@ struct SimulateTags: ParsableCommand {
       cloud, offset: options.offset.value, gestures: gestures, fps: options.fps, elements: options.elements,
       measure: { id, maxWidth in id.item < texts.count ? text.size(texts[id.item], maxWidth: maxWidth) : nil },
       elementJSON: { tagJSON($0, texts: [texts]) })
+  }
+}
+
+/// How tags' texts are set, for the tag cloud and the table of clouds.
+struct TagTextOptions: ParsableArguments {
+  @Option(parsing: .unconditional, help: "The text size in points: 1…200.")
+  var fontSize: Double = 15
+
+  @Option(parsing: .unconditional, help: "The padding around the text, V,H (two numbers) in points, each ≥ 0.")
+  var padding = PairArgument(Point(x: 6, y: 10))
+
+  func validate() throws {
+    try Check.inRange(fontSize, 1...200, "--font-size")
+    try Check.nonNegative(padding.value.x, "--padding")
+    try Check.nonNegative(padding.value.y, "--padding")
+  }
+
+  /// What measures and draws a tag's text at `scale` pixels per point.
+  func tagText(scale: Double) throws -> TagText {
+    try TagText(size: fontSize, padding: (padding.value.x, padding.value.y), scale: scale)
   }
 }

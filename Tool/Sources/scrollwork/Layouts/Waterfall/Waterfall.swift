@@ -3,10 +3,8 @@ import Benchmarks
 import LayoutCatalog
 import LayoutCore
 import LayoutHost
-import Raster
 import Scenes
 import Simulation
-import ScrollPhysics
 import ToolOutput
 
 // The waterfall in the tool: presets, options, `inspect waterfall`,
@@ -25,20 +23,6 @@ enum WaterfallEntry: LayoutEntry {
   static func scene(_ preset: WaterfallPreset) -> SceneEntry {
     .waterfall(preset.layout, name: sceneName(preset), preset: preset.rawValue)
   }
-
-  /// The sizes `replay waterfall` gives its items: photo-like sizes in a
-  /// cycle of 97. A section of more than `WaterfallLayout.maximumItemCount`
-  /// items gets one size for all (no array per item), so that the layout
-  /// refuses the count, naming its limit, before anything per item is
-  /// allocated (a cycle would ask for 16 bytes per item first).
-  static var replaySizes: ItemSizeSource {
-    let cycle = ItemSizeSource.cycling(SamplePhotoSizes.sizes(97))
-    let first = SamplePhotoSizes.sizes(1)[0]
-    return ItemSizeSource { section, count, viewport in
-      count > WaterfallLayout.maximumItemCount ? .uniform(first, count: count) : cycle.sizes(section, count, viewport)
-    }
-  }
-
 }
 
 /// `waterfall`'s own options: a preset, then any value over it.
