@@ -47,6 +47,7 @@ import concurrent.futures
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -78,6 +79,57 @@ def load_catalog(binary):
         PRESETS[layout["name"]] = layout["presets"]
     if not LAYOUTS:
         sys.exit("campaign: `scrollwork layouts --json` listed no layout")
+    load_options(binary)
+
+
+# Every option of every layout's inspect and simulate, read from the tool's
+# own `--experimental-dump-help` (swift-argument-parser's description of the
+# command): (name, "flag" or "option", the values it accepts or None). The
+# random part gives the options that the hand-written branches below do not
+# name good values of their own (a flag is set, an option with a closed list
+# of values takes one of them, any other option one of the generic numbers),
+# so an option or a layout added to the tool is in the random part without an
+# edit here; the sweep gives every option each hostile value in turn.
+OPTIONS = {}
+NAMED_HERE = set()
+BRANCHED_HERE = set()
+GENERIC_SKIP = {"--help", "--viewport", "--preset", "--script", "--script-file", "--texts", "--fps", "--elements",
+                "--all", "--offset", "--items", "--item-size", "--item-sizes", "--sections", "--calls"}
+
+
+def load_options(binary):
+    with open(os.path.abspath(__file__), encoding="utf-8") as source:
+        text = source.read()
+    NAMED_HERE.update(re.findall(r'"(--[a-z][a-z0-9-]*)"', text))
+    BRANCHED_HERE.update(re.findall(r'layout == "([a-z][a-z0-9-]*)"', text))
+    for layout in LAYOUTS:
+        for command in ["inspect", "simulate"]:
+            run = subprocess.run([binary, command, layout, "--experimental-dump-help"], capture_output=True,
+                                 timeout=TIMEOUT, check=True)
+            described = json.loads(run.stdout.decode())["command"]
+            found = []
+            for argument in described.get("arguments", []):
+                names = ["--" + n["name"] for n in argument.get("names", []) if n.get("kind") == "long"]
+                if not names or argument.get("kind") not in ("flag", "option"):
+                    continue
+                found.append((names[0], argument["kind"], argument.get("allValues")))
+            OPTIONS[(layout, command)] = found
+        if not OPTIONS[(layout, "inspect")]:
+            sys.exit("campaign: `scrollwork inspect %s --experimental-dump-help` listed no option" % layout)
+
+
+def generic_options(rng, args, hostile, p, layout, command):
+    """Options of this layout and command that no branch here names (every
+    option of a layout without a branch of its own)."""
+    for name, kind, values in OPTIONS.get((layout, command), []):
+        if (layout in BRANCHED_HERE and name in NAMED_HERE) or name in GENERIC_SKIP or name.startswith("--no-") or rng.random() >= 0.25:
+            continue
+        if kind == "flag":
+            args.append(name)
+        elif values:
+            add(rng, args, hostile, name, values, ["", "none-of-these"], p)
+        else:
+            number_option(rng, args, hostile, name, ["0", "1", "4", "10", "0.5"], p)
 
 
 # Optional indices documented as null when there is none: the album's photo,
@@ -560,6 +612,7 @@ def make_case(rng, texts_files, out_root, index):
     else:
         items_options(rng, args, hostile, p, layout)
         layout_options(rng, args, hostile, p, layout, command)
+    generic_options(rng, args, hostile, p, layout, command)
     if rng.random() < 0.5 and not (layout == "album" and command == "simulate"):
         add(rng, args, hostile, "--offset", ["0,0", "0,400", "100,0", "-50,-50", "0,1000000"], HOSTILE_POINTS, p)
     if command == "inspect":
