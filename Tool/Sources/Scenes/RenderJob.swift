@@ -70,8 +70,10 @@ package struct RenderJob {
     }
   }
 
-  /// Runs the job. Throws only when nothing could be rendered (or before
-  /// any work, for a bad folder).
+  /// Runs the job. Throws before any work for a bad folder; when nothing
+  /// could be rendered (nothing is published); and, after publishing the
+  /// scenes that did render, when some scene could not be rendered, so a
+  /// script sees the failure in the exit status.
   package func run() throws {
     let started = Date()
     // Folders first: a clear error before any work.
@@ -216,5 +218,10 @@ package struct RenderJob {
     }
     print(summary + ".")
     print("Open \(URL(fileURLWithPath: page).standardizedFileURL.absoluteString)")
+    if !failed.isEmpty {
+      throw CLIError(
+        "\(failed.count) of \(scenes.count) scene(s) not rendered (\(list(failed))); the other \(recorded.count) were published"
+      )
+    }
   }
 }

@@ -300,4 +300,23 @@ func snapshot(_ root: String) -> [String: [UInt8]] {
     #expect(!FileManager.default.fileExists(atPath: dir + "/out/carousel"), "the earlier scene's folder is gone")
     #expect(FileManager.default.fileExists(atPath: dir + "/out/flow/animation.png"))
   }
+
+  @Test func aSceneThatFailsPublishesTheOthersAndFailsTheRun() throws {
+    // `demo` used to exit 0 when a scene failed: only a line on standard
+    // error said so, and a script publishing the page could not tell.
+    let dir = folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let good = SceneEntry.flowGrid(FlowPreset.uikit.layout, name: "good", preset: "uikit")
+    let bad = SceneEntry.flowGrid(FlowPreset.uikit.layout, name: "bad", preset: "uikit")
+    var job = job(dir + "/out")
+    job.scenes = [(good, "release; wait 0.2"), (bad, "drag nan 1")]
+    var warnings: [String] = []
+    job.report = { warnings.append($0) }
+    let thrown = message { try job.run() }
+    #expect(thrown?.contains("1 of 2 scene(s) not rendered (bad)") == true, "\(thrown ?? "no error")")
+    #expect(FileManager.default.fileExists(atPath: dir + "/out/good/animation.png"))
+    #expect(FileManager.default.fileExists(atPath: dir + "/out/index.html"))
+    #expect(!FileManager.default.fileExists(atPath: dir + "/out/bad"))
+    #expect(warnings.contains { $0.hasPrefix("bad: not rendered") }, "\(warnings)")
+  }
 }
