@@ -24,9 +24,9 @@ package enum IndexingScreen {
   }
 
   /// Work running on a thread of its own from the moment it is made:
-  /// the first screen's listing, `stat`s and header reads start before the
-  /// font is loaded and the window opens (on a cold disk those wait on
-  /// the disk too, so they overlap instead of following each other).
+  /// the first screen's listing, index read (or `stat`s and header reads)
+  /// start before the font is loaded and the window opens, and overlap
+  /// them instead of following them.
   package final class Job<T: Sendable>: Sendable {
     private let outcome = Locked<Result<T, any Error>?>(nil)
 

@@ -62,8 +62,9 @@ package struct ViewerLaunch {
   ///   cannot be written; the photo library's errors for a bad folder.
   package func run() throws {
     // A folder's first screen starts before anything else (the font, the
-    // window): on a cold disk its listing, `stat`s and header reads wait on
-    // the disk while the process's own pages and the font load.
+    // window) and overlaps them: warm, the index is read while the font
+    // loads and the window opens (on a cold disk the two share the disk,
+    // and the gain was within the noise; see the viewer guide).
     var started: (cache: CacheFolder?, scanner: LibraryScanner, job: IndexingScreen.Job<FirstScreenLibrary>)?
     if let photos {
       try PhotoFolder.check(photos)
