@@ -18,7 +18,7 @@ Usage: Scripts/photo-library-bench.py [--counts 2000,20000] [--work DIR]
 --drop-caches drops the page cache before each cold run (root only): a cold
 disk, as after a reboot. --busy-disk GB has `dd` write GB gigabytes (direct
 I/O) to the work folder while each view runs (the file is deleted after).
-Each view also reports its dropped frames, and how many frames were drawn
+Each view also reports its dropped frames, its draw and convert phases (median/p99), and how many frames were drawn
 whole or in part and the rows uploaded (the viewer's own counts).
 Prints one line per measurement and a Markdown table at the end. Needs
 Xvfb and xdotool (installed with apt-get when missing). The folders take
@@ -139,6 +139,8 @@ def view(folder, layout, env, scroll):
         return int(m.group(1)) if m else None
     frames = re.findall(r"^frames (\d+), median ([\d.]+) ms, p99 ([\d.]+) ms, dropped (\d+)", text, re.M)
     drawn = re.findall(r"^frames drawn: (\d+) whole, (\d+) in part; rows uploaded: (\d+)", text, re.M)
+    # The last phases line (the whole run): draw and convert, median / p99.
+    phases = re.findall(r"^phases: .*draw ([\d.]+)/([\d.]+) ms, convert ([\d.]+)/([\d.]+) ms", text, re.M)
     stops = [int(x) for x in re.findall(r"^thumbnails complete (\d+) ms after scrolling stopped", text, re.M)]
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     # The final summary (last line) covers the whole run.
@@ -149,7 +151,8 @@ def view(folder, layout, env, scroll):
     return dict(window=ms("window up"), first_screen=int(first_screen.group(1)) if first_screen else None,
                 first=ms("first frame"), indexed=ms(r"indexed \d+ photos"), complete=ms("visible thumbnails complete"),
                 after_stop=max(stops) if stops else None, frames=count, p50=p50, p99=p99, dropped=dropped,
-                whole=whole, part=part, rows=rows, rss=int(rss.group(1)) / 1024 if rss else None)
+                whole=whole, part=part, rows=rows, rss=int(rss.group(1)) / 1024 if rss else None,
+                draw="/".join(phases[-1][:2]) if phases else None, convert="/".join(phases[-1][2:]) if phases else None)
 
 
 def main():
@@ -230,7 +233,9 @@ def main():
         xvfb.terminate()
     print()
     for layout, r in samples:
-        print(f"sample album, {layout}: frame p50 / p99 {r['p50']} / {r['p99']} ms, peak memory {r['rss']:.0f} MB")
+        print(f"sample album, {layout}: frame p50 / p99 {r['p50']} / {r['p99']} ms (dropped {r['dropped']} of "
+              f"{r['frames']}), draw {r['draw']} ms, convert {r['convert']} ms (median/p99), frames drawn whole / in "
+              f"part {r['whole']} / {r['part']}, peak memory {r['rss']:.0f} MB")
     print("| photos | cache | index | window up | grid first frame | grid indexed | grid thumbnails complete | after a stop (grid / album, worst) | grid p50 / p99 (dropped of frames) | album p50 / p99 (dropped of frames) | rows a frame (grid / album) | peak memory (grid / album) |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     f = lambda v, unit="": "–" if v is None else f"{v}{unit}"

@@ -379,6 +379,23 @@ void sw_blit_over(uint8_t *dst, int dst_width, const uint8_t *src, int src_width
   }
 }
 
+void sw_blit_copy(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy, int x0,
+                  int y0, int x1, int y1) {
+  const size_t n = x1 > x0 ? (size_t)(x1 - x0) : 0;
+  if (n == 0) return;
+  for (int y = y0; y < y1; y++) {
+    const uint8_t *s = src + ((size_t)(y + src_dy) * (size_t)src_width + (size_t)(x0 + src_dx)) * 4;
+    uint8_t *o = dst + ((size_t)y * (size_t)dst_width + (size_t)x0) * 4;
+    memcpy(o, s, n * 4);
+  }
+}
+
+int sw_all_opaque(const uint8_t *rgba, size_t pixels) {
+  uint8_t all = 255;
+  for (size_t i = 0; i < pixels; i++) all &= rgba[i * 4 + 3];
+  return all == 255;
+}
+
 void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels) {
   for (size_t i = 0; i < pixels; i++) {
     rgb[i * 3] = rgba[i * 4];

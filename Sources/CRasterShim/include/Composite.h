@@ -66,6 +66,15 @@ void sw_rgba_to_rgb(const uint8_t *rgba, uint8_t *rgb, size_t pixels);
 /// in memory), dropping alpha: for opaque frames.
 void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels);
 
+/// Copies the rows of an opaque source into dst (the same arguments as
+/// sw_blit_over): for a source whose alpha bytes are all 255, the same bits
+/// as sw_blit_over without reading them first.
+void sw_blit_copy(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy, int x0,
+                  int y0, int x1, int y1);
+
+/// 1 when every one of the `pixels` RGBA pixels has alpha 255, else 0.
+int sw_all_opaque(const uint8_t *rgba, size_t pixels);
+
 /// Fills `pixels` RGBA pixels with one value.
 void sw_fill_pattern(uint8_t *dst, size_t pixels, uint8_t r, uint8_t g, uint8_t b, uint8_t a);
 

@@ -202,6 +202,11 @@ public struct Canvas: Sendable {
       maxX = Swift.max(maxX, p.x)
       maxY = Swift.max(maxY, p.y)
     }
+    // An opaque colour over whole pixels (every pixel of the quad covered
+    // fully): see `fillWholePixels` below.
+    let onWholePixels =
+      device.b == 0 && device.c == 0 && device.a == device.d && device.a > 0 && minX == minX.rounded()
+      && minY == minY.rounded() && maxX == maxX.rounded() && maxY == maxY.rounded()
     if let clip {
       guard clip.isFinite else { return }
       minX = Swift.max(minX, (clip.minX * scale).rounded(.down))
@@ -222,6 +227,12 @@ public struct Canvas: Sendable {
     let radius = Swift.max(0, Swift.min(cornerRadius.isFinite ? cornerRadius : 0, halfW, halfH))
     let alpha = Swift.min(1, opacity)
     let keep = 1 - Swift.max(0, Swift.min(1, overlay.isFinite ? overlay : 0))
+    if onWholePixels, radius == 0, alpha == 1, keep == 1, case .color(let color) = paint,
+      color.premultiplied255.3 == 255
+    {
+      fillWholePixels(x0: x0, y0: y0, x1: x1, y1: y1, color.premultiplied255)
+      return
+    }
 
     var quad = sw_quad()
     quad.x0 = Int32(x0)
@@ -292,6 +303,27 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// An opaque colour quad whose edges lie on whole pixels, scaled the
+  /// same along both axes, square-cornered, at opacity 1 and undarkened:
+  /// every pixel centre of it lies at least half a pixel inside, so its
+  /// coverage is 1 and source-over writes the colour itself (the bytes
+  /// the compositor's `flat_bytes` gives). Rows are filled as a `memset`
+  /// would, on this thread: a fill is bound by memory, not by the cores,
+  /// and bands on other threads cost their wake-ups. `VectorPathTests`
+  /// compares it with the compositor, bit for bit.
+  private mutating func fillWholePixels(x0: Int, y0: Int, x1: Int, y1: Int, _ flat: (Double, Double, Double, Double)) {
+    func byte(_ v: Double) -> UInt8 {
+      let r = v + 0.5
+      return r >= 255 ? 255 : (r <= 0 ? 0 : UInt8(r))
+    }
+    let (r, g, b, a) = (byte(flat.0), byte(flat.1), byte(flat.2), byte(flat.3))
+    let rowWidth = width
+    image.pixels.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      for y in y0..<y1 { sw_fill_pattern(base + (y * rowWidth + x0) * 4, x1 - x0, r, g, b, a) }
+    }
+  }
+
   /// A quad handed to the band workers: each writes only its own rows of
   /// `dst` and reads the texture, both alive for the whole call.
   private struct BandQuad: @unchecked Sendable {
@@ -341,13 +373,23 @@ public struct Canvas: Sendable {
   /// texel at full coverage does.
   ///
   /// - Complexity: O(pixels copied): a `memcpy` per opaque row.
-  mutating func blit(_ source: RGBAImage, x: Int, y: Int, in region: PixelRect) {
+  ///
+  /// - Parameter opaque: the caller knows every pixel of `source` is
+  ///   opaque: its rows are copied as they are (the same bits as
+  ///   compositing them, without reading their alpha first).
+  mutating func blit(_ source: RGBAImage, x: Int, y: Int, in region: PixelRect, opaque: Bool = false) {
     let placed = PixelRect(x0: x, y0: y, x1: x + source.width, y1: y + source.height)
     let r = region.intersection(placed).intersection(pixelBounds)
     guard !r.isEmpty else { return }
     let canvasWidth = Int32(width)
     source.pixels.withUnsafeBufferPointer { src in
       image.pixels.withUnsafeMutableBufferPointer { dst in
+        if opaque {
+          sw_blit_copy(
+            dst.baseAddress, canvasWidth, src.baseAddress, Int32(source.width), Int32(-x), Int32(-y), Int32(r.x0),
+            Int32(r.y0), Int32(r.x1), Int32(r.y1))
+          return
+        }
         sw_blit_over(
           dst.baseAddress, canvasWidth, src.baseAddress, Int32(source.width), Int32(-x), Int32(-y), Int32(r.x0),
           Int32(r.y0), Int32(r.x1), Int32(r.y1))

@@ -1,3 +1,4 @@
+import CRasterShim
 import LayoutCore
 
 /// How one element looks, besides its layout attributes.
@@ -113,7 +114,7 @@ public final class ElementPainter {
   public var snapsToPixels = true
   /// Resampled photos for pixel-snapped drawing, least recently used
   /// dropped first.
-  private var tiles: LRUCache<TileKey, RGBAImage>
+  private var tiles: LRUCache<TileKey, Tile>
   /// The most bytes of resampled photos kept (`tileBudget` by default).
   public var tileByteLimit: Int { tiles.byteLimit }
 
@@ -309,14 +310,14 @@ public final class ElementPainter {
       canvas.fillPixels(region, request.fill)
     }
     let key = TileKey(source: photo.source, sourceWidth: image.width, sourceHeight: image.height, request: request)
-    let tile: RGBAImage
+    let tile: Tile
     if let kept = tiles[key] {
       tile = kept
     } else {
-      tile = Self.makeTile(image, photoSize: photo.size, request)
-      tiles.insert(tile, bytes: tile.pixels.count, for: key)
+      tile = Tile(Self.makeTile(image, photoSize: photo.size, request))
+      tiles.insert(tile, bytes: tile.image.pixels.count, for: key)
     }
-    canvas.blit(tile, x: contentPixels.x0, y: contentPixels.y0, in: region)
+    canvas.blit(tile.image, x: contentPixels.x0, y: contentPixels.y0, in: region, opaque: tile.opaque)
     return true
   }
 
@@ -348,7 +349,20 @@ public final class ElementPainter {
   public func insertTile(_ tile: RGBAImage, of photo: Photo, source: PixelSize, for request: TileRequest) {
     guard tile.width == request.width, tile.height == request.height else { return }
     let key = TileKey(source: photo.source, sourceWidth: source.width, sourceHeight: source.height, request: request)
-    tiles.insert(tile, bytes: tile.pixels.count, for: key)
+    tiles.insert(Tile(tile), bytes: tile.pixels.count, for: key)
+  }
+
+  /// A resampled photo and whether every one of its pixels is opaque
+  /// (found once, when it is kept): an opaque tile is copied row by row
+  /// (`memcpy`) without looking at its alpha every frame.
+  struct Tile {
+    var image: RGBAImage
+    var opaque: Bool
+
+    init(_ image: RGBAImage) {
+      self.image = image
+      opaque = image.pixels.withUnsafeBufferPointer { sw_all_opaque($0.baseAddress, $0.count / 4) != 0 }
+    }
   }
 
   /// What a resampled photo in `tiles` was made from.

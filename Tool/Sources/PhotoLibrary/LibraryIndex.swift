@@ -198,10 +198,11 @@ public final class LibraryIndex: Sendable {
   public func entries() throws(LibraryError) -> [String: IndexedFile] {
     do {
       return try queue.read { db in
+        // Sized once (no rehashing as 20,000 rows come in).
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0
         var result: [String: IndexedFile] = [:]
-        let rows = try Row.fetchCursor(
-          db,
-          sql: "SELECT name, byteCount, modified, format, width, height, orientation, date, problem, color FROM file")
+        result.reserveCapacity(Swift.max(0, Swift.min(count, 10_000_000)))
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(Self.columns) FROM file")
         while let row = try rows.next() {
           guard let entry = Self.entry(row) else { continue }
           result[entry.name] = entry
@@ -213,20 +214,25 @@ public final class LibraryIndex: Sendable {
     }
   }
 
+  /// The columns `entry(_:)` reads, in the order it reads them by index
+  /// (by position, not by name: a name is looked up per row and value,
+  /// which was most of reading 20,000 rows).
+  static let columns = "name, byteCount, modified, format, width, height, orientation, date, problem, color"
+
   private static func entry(_ row: Row) -> IndexedFile? {
-    guard let name = row["name"] as String?, let byteCount = row["byteCount"] as Int64?,
-      let modified = row["modified"] as Int64?, byteCount >= 0
+    guard let name = row[0] as String?, let byteCount = row[1] as Int64?,
+      let modified = row[2] as Int64?, byteCount >= 0
     else { return nil }
-    if let problem = row["problem"] as String? {
+    if let problem = row[8] as String? {
       return IndexedFile(name: name, byteCount: byteCount, modified: modified, header: nil, problem: problem)
     }
-    guard let formatName = row["format"] as String?, let format = ImageFormat(rawValue: formatName),
-      let width = row["width"] as Int?, let height = row["height"] as Int?,
-      let orientation = row["orientation"] as Int?,
+    guard let formatName = row[3] as String?, let format = ImageFormat(rawValue: formatName),
+      let width = row[4] as Int?, let height = row[5] as Int?,
+      let orientation = row[6] as Int?,
       (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height), (1...8).contains(orientation)
     else { return nil }
     var date: EXIFDate?
-    if let packed = row["date"] as Int64? {
+    if let packed = row[7] as Int64? {
       guard let unpacked = unpackDate(packed) else { return nil }
       date = unpacked
     }
@@ -239,7 +245,7 @@ public final class LibraryIndex: Sendable {
       return nil
     }
     var color: UInt32?
-    if let packed = row["color"] as Int64? {
+    if let packed = row[9] as Int64? {
       guard (0...0xFF_FFFF).contains(packed) else { return nil }
       color = UInt32(packed)
     }

@@ -23,15 +23,28 @@ package enum IndexingScreen {
     }
   }
 
-  /// The first screen's library (`LibraryScanner.firstScreen(headers:)`),
-  /// the indexing screen up meanwhile.
-  ///
-  /// - Returns: the library, or `nil` when the user closed the window or
-  ///   pressed Q or Escape first.
-  package static func firstScreen(
-    _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?, headers: Int
-  ) throws -> FirstScreenLibrary? {
-    try show(scanner, window: window, pixelSize: pixelSize, scale: scale, font: font) {
+  /// Work running on a thread of its own from the moment it is made:
+  /// the first screen's listing, index read (or `stat`s and header reads)
+  /// start before the font is loaded and the window opens, and overlap
+  /// them instead of following them.
+  package final class Job<T: Sendable>: Sendable {
+    private let outcome = Locked<Result<T, any Error>?>(nil)
+
+    package init(_ work: @escaping @Sendable () throws -> T) {
+      Thread { [outcome] in
+        let result: Result<T, any Error> = Result { try work() }
+        outcome.withLock { $0 = result }
+      }.start()
+    }
+
+    /// The result once the work has finished, else `nil`.
+    package func take() -> Result<T, any Error>? { outcome.withLock { $0 } }
+  }
+
+  /// The first screen's library (`LibraryScanner.firstScreen(headers:)`)
+  /// on a thread of its own, started now.
+  package static func startFirstScreen(_ scanner: LibraryScanner, headers: Int) -> Job<FirstScreenLibrary> {
+    Job {
       do throws(LibraryError) {
         return try scanner.firstScreen(headers: headers)
       } catch {
@@ -40,21 +53,34 @@ package enum IndexingScreen {
     }
   }
 
+  /// Waits for `job` (`startFirstScreen`), the indexing screen up meanwhile.
+  ///
+  /// - Returns: the library, or `nil` when the user closed the window or
+  ///   pressed Q or Escape first.
+  package static func firstScreen(
+    _ job: Job<FirstScreenLibrary>, scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double,
+    font: Font?
+  ) throws -> FirstScreenLibrary? {
+    try show(scanner, job: job, window: window, pixelSize: pixelSize, scale: scale, font: font)
+  }
+
   /// Runs `work` on another thread while drawing the scan's progress.
   private static func show<T: Sendable>(
     _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?,
     work: @escaping @Sendable () throws -> T
   ) throws -> T? {
-    let outcome = Locked<Result<T, any Error>?>(nil)
-    let thread = Thread {
-      let result: Result<T, any Error> = Result { try work() }
-      outcome.withLock { $0 = result }
-    }
-    thread.start()
+    try show(scanner, job: Job(work), window: window, pixelSize: pixelSize, scale: scale, font: font)
+  }
+
+  /// Draws the scan's progress until `job` has finished.
+  private static func show<T: Sendable>(
+    _ scanner: LibraryScanner, job: Job<T>, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?
+  ) throws -> T? {
+    // Finished before the window was up: no progress screen at all.
+    if let result = job.take() { return try result.get() }
     var canvas = Canvas(pixelSize: pixelSize, scale: scale, background: Color(hex: 0x000000))
     while true {
-      let result = outcome.withLock { $0 }
-      if let result { return try result.get() }
+      if let result = job.take() { return try result.get() }
       for event in window.pollEvents() {
         switch event {
         case .close, .key(.escape), .key(.character("q")): return nil
@@ -68,7 +94,7 @@ package enum IndexingScreen {
       window.show()
       // Drawn at 30 Hz; the result looked for every 4 ms meanwhile.
       let next = monotonicSeconds() + 1.0 / 30
-      while monotonicSeconds() < next, outcome.withLock({ $0 == nil }) {
+      while monotonicSeconds() < next, job.take() == nil {
         sleep(untilMonotonic: Swift.min(next, monotonicSeconds() + 0.004))
       }
     }

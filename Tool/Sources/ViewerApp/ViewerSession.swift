@@ -200,23 +200,31 @@ package struct ViewerSession {
     }
   }
 
-  /// The full scan behind a first screen (`FirstScreenLibrary`), running.
-  private var indexing: (job: Rescan, scanner: LibraryScanner, order: FirstScreenLibrary.Order)?
+  /// The full scan behind a first screen (`FirstScreenLibrary`), running
+  /// (`job` is `nil` until the first frame is drawn).
+  private var indexing: (job: Rescan?, scanner: LibraryScanner, order: FirstScreenLibrary.Order)?
   private var indexingTitleAt = -1.0
 
   /// Indexes `scanner`'s folder on another thread while the first screen
   /// (`first`) is shown; its photos replace the first screen's when the
   /// scan is done, the anchor photo kept in place. The window's title
-  /// says how far it has got meanwhile.
+  /// says how far it has got meanwhile. The scan starts once the first
+  /// frame is drawn: on two cores it would otherwise take half the
+  /// machine from that frame (its listing and index read repeat the first
+  /// screen's).
   package mutating func index(_ scanner: LibraryScanner, after first: FirstScreenLibrary) {
-    indexing = (Rescan(scanner), scanner, first.order)
+    indexing = (nil, scanner, first.order)
   }
 
-  /// Follows the full scan: progress in the title (4 times a second),
-  /// then its photos, its skipped files named.
-  private mutating func followIndexing(at t: Double) throws {
+  /// Follows the full scan: started after the first frame, progress in
+  /// the title (4 times a second), then its photos, its skipped files named.
+  private mutating func followIndexing(at t: Double, drawn: Bool) throws {
     guard let job = indexing else { return }
-    guard let result = job.job.take() else {
+    guard let running = job.job else {
+      if drawn { indexing?.job = Rescan(job.scanner) }
+      return
+    }
+    guard let result = running.take() else {
       if t - indexingTitleAt >= 0.25 {
         indexingTitleAt = t
         let progress = job.scanner.progress
@@ -413,7 +421,7 @@ package struct ViewerSession {
       }
       for command in mapper.tick(at: t) { running = try apply(command) && running }
       if let exitAfter, t >= exitAfter { running = false }
-      try followIndexing(at: t)
+      try followIndexing(at: t, drawn: last != nil)
       try followFolder(at: t)
       scene.advance(to: t)
       // Photos decoded since the last frame: drawn now.
