@@ -69,19 +69,30 @@ struct ReusedAttributes {
     with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (ElementID) -> Void
   ) -> Bool {
     let n = elements.count
-    // The same values in the same order: a frame of a layout whose
-    // attributes do not move with the scroll, between rows coming in.
     // Read once a frame (each read of a static checks its one-time
     // initialisation).
     let words = Self.geometryWords
     let fields = Self.fieldsAreKnown
-    if n == answerPositions.count, Self.same(elements, values, answerPositions, words, fields) { return false }
+    // The elements that open the last answer with the same values, in the
+    // same order, keep their objects where they are; all of them: a frame
+    // of a layout whose attributes do not move with the scroll, between
+    // rows coming in.
+    let prefix = Self.matchingPrefix(elements, values, answerPositions, words, fields)
+    if prefix == n, n == answerPositions.count { return false }
     let previousCount = answerPositions.count
     swap(&answerPositions, &nextPositions)
     // `nextPositions` now holds the last answer's positions (read below);
-    // the new ones are written over the older buffer.
-    var cursor = 0
-    for i in 0..<n {
+    // the new ones are written over the older buffer, the unchanged
+    // opening first (`answer` holds its objects already).
+    for i in 0..<prefix {
+      if i < answerPositions.count {
+        answerPositions[i] = nextPositions[i]
+      } else {
+        answerPositions.append(nextPositions[i])
+      }
+    }
+    var cursor = prefix
+    for i in prefix..<n {
       let id = elements[i].id
       var position = -1
       if cursor < previousCount {
@@ -132,18 +143,20 @@ struct ReusedAttributes {
     }
   }
 
-  /// Whether `elements` equal the pooled values at `positions`, in order.
-  private nonisolated static func same(
+  /// How many of `elements`, from the first, equal the pooled values at
+  /// `positions`, in order (at most the smaller count).
+  private nonisolated static func matchingPrefix(
     _ elements: UnsafeBufferPointer<LayoutAttributes>, _ values: [LayoutAttributes], _ positions: [Int32],
     _ words: Int, _ fields: Bool
-  ) -> Bool {
+  ) -> Int {
     values.withUnsafeBufferPointer { values in
       positions.withUnsafeBufferPointer { positions in
-        for i in 0..<elements.count
-        where !same(elements.baseAddress! + i, values.baseAddress! + Int(positions[i]), words, fields) {
-          return false
+        let count = Swift.min(elements.count, positions.count)
+        var i = 0
+        while i < count, same(elements.baseAddress! + i, values.baseAddress! + Int(positions[i]), words, fields) {
+          i += 1
         }
-        return true
+        return i
       }
     }
   }
