@@ -47,12 +47,18 @@ struct FramePath<Prepared: PreparedLayout> {
   @inlinable
   init() {
     shouldInvalidate = { layout, bounds in
-      if layout.storedHost.shouldInvalidate(forBoundsChange: bounds) { return true }
-      // UIKit moves the bounds without a prepare: the host follows, so
-      // what it answers next (an update's anchor, a snap from the drag's
-      // start) starts from where the view is.
-      try? layout.storedHost.setBounds(bounds)
-      return false
+      // Asked through `inout`: a non-mutating call on a class's stored
+      // struct copies the whole host first (the class could change it
+      // during the call), a retain and release of each of its arrays.
+      func ask(_ host: inout LayoutHost<Prepared>) -> Bool {
+        if host.shouldInvalidate(forBoundsChange: bounds) { return true }
+        // UIKit moves the bounds without a prepare: the host follows, so
+        // what it answers next (an update's anchor, a snap from the drag's
+        // start) starts from where the view is.
+        try? host.setBounds(bounds)
+        return false
+      }
+      return ask(&layout.storedHost)
     }
     boundsContext = { layout, bounds in layout.storedHost.invalidationContext(forBoundsChange: bounds) }
     invalidate = { layout, model in layout.storedHost.invalidate(with: model) }

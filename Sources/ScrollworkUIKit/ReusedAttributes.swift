@@ -69,16 +69,30 @@ struct ReusedAttributes {
     with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (ElementID) -> Void
   ) -> Bool {
     let n = elements.count
-    // The same values in the same order: a frame of a layout whose
-    // attributes do not move with the scroll, between rows coming in.
+    // Read once a frame (each read of a static checks its one-time
+    // initialisation).
     let words = Self.geometryWords
-    if n == answerPositions.count, Self.same(elements, values, answerPositions, words) { return false }
+    let fields = Self.fieldsAreKnown
+    // The elements that open the last answer with the same values, in the
+    // same order, keep their objects where they are; all of them: a frame
+    // of a layout whose attributes do not move with the scroll, between
+    // rows coming in.
+    let prefix = Self.matchingPrefix(elements, values, answerPositions, words, fields)
+    if prefix == n, n == answerPositions.count { return false }
     let previousCount = answerPositions.count
     swap(&answerPositions, &nextPositions)
     // `nextPositions` now holds the last answer's positions (read below);
-    // the new ones are written over the older buffer.
-    var cursor = 0
-    for i in 0..<n {
+    // the new ones are written over the older buffer, the unchanged
+    // opening first (`answer` holds its objects already).
+    for i in 0..<prefix {
+      if i < answerPositions.count {
+        answerPositions[i] = nextPositions[i]
+      } else {
+        answerPositions.append(nextPositions[i])
+      }
+    }
+    var cursor = prefix
+    for i in prefix..<n {
       let id = elements[i].id
       var position = -1
       if cursor < previousCount {
@@ -89,7 +103,7 @@ struct ReusedAttributes {
       if position >= 0 {
         let index = Int(indexInAnswer[position])
         if index >= 0 { cursor = index + 1 }
-        if !Self.equal(elements, i, values, position, words) {
+        if !Self.equal(elements, i, values, position, words, fields) {
           // A changed value comes in a new object (with the old one's
           // index path); the old one, which UIKit may hold, is left as it
           // is. The values are read where the host lends them (no copy
@@ -122,23 +136,27 @@ struct ReusedAttributes {
   @inline(__always)
   private nonisolated static func equal(
     _ elements: UnsafeBufferPointer<LayoutAttributes>, _ i: Int, _ values: [LayoutAttributes], _ position: Int,
-    _ words: Int
-  ) -> Bool {
-    values.withUnsafeBufferPointer { values in same(elements.baseAddress! + i, values.baseAddress! + position, words) }
-  }
-
-  /// Whether `elements` equal the pooled values at `positions`, in order.
-  private nonisolated static func same(
-    _ elements: UnsafeBufferPointer<LayoutAttributes>, _ values: [LayoutAttributes], _ positions: [Int32],
-    _ words: Int
+    _ words: Int, _ fields: Bool
   ) -> Bool {
     values.withUnsafeBufferPointer { values in
+      same(elements.baseAddress! + i, values.baseAddress! + position, words, fields)
+    }
+  }
+
+  /// How many of `elements`, from the first, equal the pooled values at
+  /// `positions`, in order (at most the smaller count).
+  private nonisolated static func matchingPrefix(
+    _ elements: UnsafeBufferPointer<LayoutAttributes>, _ values: [LayoutAttributes], _ positions: [Int32],
+    _ words: Int, _ fields: Bool
+  ) -> Int {
+    values.withUnsafeBufferPointer { values in
       positions.withUnsafeBufferPointer { positions in
-        for i in 0..<elements.count
-        where !same(elements.baseAddress! + i, values.baseAddress! + Int(positions[i]), words) {
-          return false
+        let count = Swift.min(elements.count, positions.count)
+        var i = 0
+        while i < count, same(elements.baseAddress! + i, values.baseAddress! + Int(positions[i]), words, fields) {
+          i += 1
         }
-        return true
+        return i
       }
     }
   }
@@ -159,13 +177,15 @@ struct ReusedAttributes {
 
   /// Whether `a` and `b` hold the same values: the `words` of identity and
   /// geometry compared as bits (a value copied unchanged from frame to
-  /// frame has the same bits), then `isHidden` and the extras; `==`
-  /// decides whatever the bits do not (equal values with other bits, such
-  /// as -0 and 0). Padding bytes, which differ between equal values, are
-  /// never read.
+  /// frame has the same bits); when they match, `isHidden` and the extras
+  /// decide. Otherwise the values are compared field by field when
+  /// `fields` (`fieldsAreKnown`), else with `==`: that decides what the
+  /// bits do not (equal values with other bits, such as -0 and 0), and a
+  /// changed element's geometry usually differs in its first field. Padding
+  /// bytes, which differ between equal values, are never read.
   @inline(__always)
   private nonisolated static func same(
-    _ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>, _ words: Int
+    _ a: UnsafePointer<LayoutAttributes>, _ b: UnsafePointer<LayoutAttributes>, _ words: Int, _ fields: Bool
   ) -> Bool {
     if words > 0 {
       let x = UnsafeRawPointer(a)
@@ -174,11 +194,11 @@ struct ReusedAttributes {
       for w in 0..<words {
         difference |= x.load(fromByteOffset: 8 * w, as: UInt64.self) ^ y.load(fromByteOffset: 8 * w, as: UInt64.self)
       }
-      if difference == 0, a.pointee.isHidden == b.pointee.isHidden, a.pointee.extras == b.pointee.extras {
-        return true
-      }
+      // The same identity and geometry: the rest decides (compared once;
+      // a frame of parallax changes only the extras).
+      if difference == 0 { return a.pointee.isHidden == b.pointee.isHidden && a.pointee.extras == b.pointee.extras }
     }
-    return fieldsAreKnown ? equalFields(a, b) : a.pointee == b.pointee
+    return fields ? equalFields(a, b) : a.pointee == b.pointee
   }
 
   /// Whether `LayoutAttributes` holds exactly the fields `equalFields`

@@ -52,6 +52,80 @@
     package init(_ value: Value) { self.value = value }
   }
 
+  /// The album's floor: the host-side work of one shell frame of a pager
+  /// drag, in the shell's order, on the hosts and the coordinator as
+  /// values (no UIKit object, no view): the pager host's bounds change
+  /// (`shouldInvalidate`, then its context and invalidation, or the bounds
+  /// moved), the album coordinator's step (`scrollViewDidScroll(.pager)`),
+  /// the strip host's state context and its invalidation when it names
+  /// something, the strip host's bounds change to the offset the album
+  /// gives, then each host's prepare for the frame, content size and
+  /// elements (read, as the shell reads them). The frames are consecutive,
+  /// as the shell's are (each starts where the last ended).
+  package final class AlbumHostFrame {
+    var pager: LayoutHost<PreparedAlbumPagerLayout>
+    var strip: LayoutHost<PreparedFilmstripLayout>
+    var album: AlbumCoordinator
+    let pagerSize: Size
+    let stripSize: Size
+    /// The media time the link reads (the stand-in's clock stands still).
+    let time: Double
+
+    package init(
+      pager: LayoutHost<PreparedAlbumPagerLayout>, strip: LayoutHost<PreparedFilmstripLayout>,
+      album: AlbumCoordinator, pagerSize: Size, stripSize: Size, time: Double
+    ) {
+      self.pager = pager
+      self.strip = strip
+      self.album = album
+      self.pagerSize = pagerSize
+      self.stripSize = stripSize
+      self.time = time
+    }
+
+    /// The frame that moves the pager to `offset`.
+    package func frame(to offset: Point) {
+      Self.frame(&pager, &strip, &album, to: offset, pagerSize: pagerSize, stripSize: stripSize, time: time)
+    }
+
+    /// The frame on the values in place (a class's stored struct would be
+    /// copied by a non-mutating call).
+    static func frame(
+      _ pager: inout LayoutHost<PreparedAlbumPagerLayout>, _ strip: inout LayoutHost<PreparedFilmstripLayout>,
+      _ album: inout AlbumCoordinator, to offset: Point, pagerSize: Size, stripSize: Size, time: Double
+    ) {
+      let pagerBounds = Rect(origin: offset, size: pagerSize)
+      moveBounds(&pager, to: pagerBounds)
+      let output = album.scrollViewDidScroll(.pager, offset: offset.x, at: time)
+      let context = strip.invalidationContext(forStateChange: output.stripState)
+      if !context.elements.isEmpty || context.contentSizeAdjustment != .zero { strip.invalidate(with: context) }
+      if output.leader == .pager, strip.bounds.origin.x != output.stripOffset.x {
+        moveBounds(&strip, to: Rect(origin: output.stripOffset, size: stripSize))
+      }
+      layOut(&pager)
+      layOut(&strip)
+    }
+
+    /// UIKit's bounds change as the shell passes it on.
+    static func moveBounds<P: PreparedLayout>(_ host: inout LayoutHost<P>, to bounds: Rect) {
+      if host.shouldInvalidate(forBoundsChange: bounds) {
+        let context = host.invalidationContext(forBoundsChange: bounds)
+        host.invalidate(with: context)
+      } else {
+        try? host.setBounds(bounds)
+      }
+    }
+
+    /// The layout pass's calls as the shell passes them on: prepare, the
+    /// content size, the elements in the bounds.
+    static func layOut<P: PreparedLayout>(_ host: inout LayoutHost<P>) {
+      let bounds = host.bounds
+      _ = try? host.prepareForFrame(bounds: bounds, counts: host.counts)
+      blackHole(host.contentSize)
+      host.withElements(in: bounds) { HostBox<P>.read($0) }
+    }
+  }
+
   extension BenchScenario {
     /// The scroll frames through the stand-in, after the host's.
     package static var standInScenarios: [BenchScenario] {
@@ -161,9 +235,12 @@
     }
 
     /// The album on two collection views (`ScrollworkAlbumLink`): a frame
-    /// of a pager drag moves the pager, the link moves the strip and gives
-    /// it its state, and both lay out. Floor: the two hosts' frames at the
-    /// same offsets.
+    /// of a pager drag moves the pager, the link steps the album's
+    /// coordinator, gives the strip its state (a scoped invalidation) and
+    /// moves it, and both lay out. Floor: the same host-side work without
+    /// UIKit's objects (`AlbumHostFrame`): the coordinator's step, the
+    /// strip host's state context and invalidation, both hosts' bounds
+    /// changes, prepares and elements.
     package static func standInAlbumFrame(views: Bool) -> BenchScenario {
       let name = frameName("album", views: views)
       return BenchScenario(name: name) { n, samples, seed in
@@ -185,24 +262,18 @@
           pager.layoutIfNeeded()
           strip.layoutIfNeeded()
           let prepareNs = Double(nanoseconds() - start)
-          var pagerHost = link.pagerLayout.host
           let pagerViewport = Size(width: 390, height: 700)
-          try pagerHost.prepare(bounds: Rect(origin: .zero, size: pagerViewport), counts: [n])
-          guard let prepared = pagerHost.prepared else { throw CLIError("\(name): not prepared") }
+          guard let prepared = link.pagerLayout.host.prepared else { throw CLIError("\(name): not prepared") }
           let offsets = scrollOffsets(
             prepared.offsetBounds(at: ScrollState()), samples: samples, horizontal: true, seed: seed)
-          // Where the strip follows to, recorded once, for the floor.
-          var stripOffsets: [Point] = []
-          for offset in offsets {
-            pager.contentOffset = CGPoint(x: offset.x, y: offset.y)
-            stripOffsets.append(Point(x: Double(strip.contentOffset.x), y: Double(strip.contentOffset.y)))
-          }
+          // The views at the first offset, laid out: the floor starts from
+          // the very hosts and coordinator the shell has there.
           pager.contentOffset = CGPoint(x: offsets[0].x, y: offsets[0].y)
-          var stripHost = link.stripLayout.host
-          let stripViewport = Size(width: 390, height: 44)
-          try stripHost.prepare(bounds: Rect(origin: stripOffsets[0], size: stripViewport), counts: [n])
-          let pagerBox = HostBox(pagerHost)
-          let stripBox = HostBox(stripHost)
+          pager.layoutIfNeeded()
+          strip.layoutIfNeeded()
+          let floorFrame = AlbumHostFrame(
+            pager: link.pagerLayout.host, strip: link.stripLayout.host, album: link.album,
+            pagerSize: pagerViewport, stripSize: Size(width: 390, height: 44), time: CACurrentMediaTime())
           let engine: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
             MainActor.assumeIsolated {
               pager.contentOffset = CGPoint(x: offsets[i + 1].x, y: offsets[i + 1].y)
@@ -215,19 +286,12 @@
               }
             }
           }
-          let floor: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
-            pagerBox.scrollFrame(
-              from: Rect(origin: offsets[i], size: pagerViewport), to: Rect(origin: offsets[i + 1], size: pagerViewport)
-            )
-            stripBox.scrollFrame(
-              from: Rect(origin: stripOffsets[i], size: stripViewport),
-              to: Rect(origin: stripOffsets[i + 1], size: stripViewport))
-          }
+          let floor: (Int, inout [LayoutAttributes]) -> Void = { i, _ in floorFrame.frame(to: offsets[i + 1]) }
           let states = offsets.dropFirst().map { ScrollState(contentOffset: $0) }
           return MainThreadValue(
             BenchSubject(
               engine: engine, baseline: NaiveBaseline.loopingOverCells(prepared, Array(states)),
-              keepAlive: [pager, strip, pagerData, stripData, link, pagerBox, stripBox] as [AnyObject],
+              keepAlive: [pager, strip, pagerData, stripData, link, floorFrame] as [AnyObject],
               prepareNs: prepareNs, preparedBytes: nil, floor: floor, repeats: 1,
               lastResultCount: { MainActor.assumeIsolated { pager.visibleCells.count + strip.visibleCells.count } }))
         }.value
