@@ -31,6 +31,14 @@ public struct PhotoGridSession {
   public private(set) var animator: PhotoGridAnimator
   public private(set) var surface: ScrollSurface
   private var touching = false
+  /// A finger is down (from `touchDown` to `release`), whether or not the
+  /// surface follows it: a transition started under the finger (a library
+  /// replaced, an edit) stops the surface following it; once the transition
+  /// is over, the same finger takes the surface again where it is, as a
+  /// scroll view keeps tracking a pan across a batch update.
+  private var fingerDown = false
+  /// The finger's translation when the surface last took it.
+  private var takenAt = Point(x: 0, y: 0)
   private var pinch: (start: Double, duration: Double, scale: Double)?
   public private(set) var time = 0.0
   private var events: [String] = []
@@ -101,20 +109,39 @@ public struct PhotoGridSession {
   /// A finger touches down (ignored while a transition runs).
   public mutating func touchDown(at time: Double) {
     self.time = time
+    fingerDown = true
+    takenAt = Point(x: 0, y: 0)
     animator.settle(at: time)
     guard animator.transition == nil else { return }
     touching = true
     surface.touchDown(at: time)
   }
 
-  /// The finger has moved by `translation` since it touched down.
+  /// The finger has moved by `translation` since it touched down. A finger
+  /// that a transition took the surface from moves it again once the
+  /// transition is over, from where the surface rests (no jump).
   public mutating func drag(translation: Point, at time: Double) {
-    guard touching else { return }
-    surface.drag(translation: translation, at: time)
+    if !touching {
+      guard fingerDown, translation.x.isFinite, translation.y.isFinite else { return }
+      self.time = time
+      animator.settle(at: time)
+      guard animator.transition == nil else { return }
+      touching = true
+      takenAt = translation
+      // The surface may still hold the finger's old drag (a transition
+      // froze it, not a release): end it where it rests, with no fling,
+      // and start a new one here.
+      let offset = surface.contentOffset
+      surface.release(at: time)
+      surface.setContentOffset(offset, at: time)
+      surface.touchDown(at: time)
+    }
+    surface.drag(translation: Point(x: translation.x - takenAt.x, y: translation.y - takenAt.y), at: time)
   }
 
   /// The finger lifts (a fling if it was moving).
   public mutating func release(at time: Double) {
+    fingerDown = false
     guard touching else { return }
     touching = false
     surface.release(at: time) { proposed, _ in proposed }

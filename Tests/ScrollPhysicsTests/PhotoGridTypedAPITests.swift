@@ -68,4 +68,35 @@ import Testing
     #expect(grid.contentOffset.y > rest.y)
     #expect(grid.contentOffset.y.isFinite)
   }
+
+  @Test func aFingerDownAcrossALibraryReplacementScrollsAgainAfterItWithoutAJump() throws {
+    // The viewer's wheel (a finger that lifts 0.12 s after the last notch)
+    // kept scrolling through the moment a folder finished indexing: the
+    // replacement's transition dropped the finger and the grid ignored the
+    // wheel until it lifted, which a steady wheel never does.
+    var grid = try session([200])
+    grid.touchDown(at: 0)
+    grid.drag(translation: Point(x: 0, y: -200), at: 0.1)
+    let before = grid.contentOffset.y
+    #expect(before > 0)
+    try grid.replaceLibrary(with: grid.library.snapshot, at: 0.2)
+    // While the transition runs the finger moves nothing.
+    grid.drag(translation: Point(x: 0, y: -260), at: 0.25)
+    #expect(grid.progress < 1)
+    grid.advance(to: 2)
+    #expect(grid.progress == 1)
+    let rested = grid.contentOffset.y
+    // After it, the same finger scrolls from where the grid rests: the
+    // first move takes the finger, the next moves by its delta alone.
+    grid.drag(translation: Point(x: 0, y: -300), at: 2.0)
+    #expect(abs(grid.contentOffset.y - rested) < 1e-9, "taking the finger again moves nothing")
+    grid.drag(translation: Point(x: 0, y: -400), at: 2.1)
+    #expect(abs(grid.contentOffset.y - (rested + 100)) < 1e-6, "\(grid.contentOffset.y) vs \(rested + 100)")
+    grid.release(at: 2.2)
+    // A finger that lifted never moves it again.
+    grid.advance(to: 5)
+    let still = grid.contentOffset.y
+    grid.drag(translation: Point(x: 0, y: -900), at: 5.1)
+    #expect(grid.contentOffset.y == still)
+  }
 }
