@@ -66,9 +66,14 @@ package struct PhotosScene: Scene, GestureForwarding {
   /// `false`, changing nothing, when it cannot animate (a small folder
   /// whose photos repeat before or after): the caller rebuilds the scene.
   ///
+  /// `groups`, when given, is `PhotoSections.group(photos)` worked out
+  /// beforehand (on another thread: it is the sort).
+  ///
   /// - Complexity: O(n log n) for n photos (grouping, then comparing the
   ///   identities): for a change of folder, not a frame.
-  package mutating func replacePhotos(_ photos: [Photo], at time: Double) -> Bool {
+  package mutating func replacePhotos(
+    _ photos: [Photo], at time: Double, groups: [PhotoSections.Group]? = nil
+  ) -> Bool {
     guard !isPadded, photos.count >= Self.minimumCells else { return false }
     var identityOfName: [String: Int] = [:]
     for section in session.library.sections {
@@ -85,7 +90,7 @@ package struct PhotosScene: Scene, GestureForwarding {
     var newDays = days
     var byID = photosByID
     var sections: [LibrarySnapshot<Int, Int>.Section] = []
-    for group in PhotoSections.group(photos) {
+    for group in groups ?? PhotoSections.group(photos) {
       let sectionID: Int
       if let kept = sectionOfTitle.removeValue(forKey: group.title) {
         sectionID = kept
@@ -217,7 +222,7 @@ package struct PhotosScene: Scene, GestureForwarding {
 /// a capture date (`DateTimeOriginal`; photos without one come last, in
 /// name order), else twelve to a section, in name order.
 package enum PhotoSections {
-  package struct Group: Equatable {
+  package struct Group: Equatable, Sendable {
     /// The header's title (`March 2024`).
     package var title: String
     /// The summary card's title (the first photo's day, `12 March 2024`).
