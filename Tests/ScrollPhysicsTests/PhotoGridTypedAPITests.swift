@@ -99,4 +99,38 @@ import Testing
     grid.drag(translation: Point(x: 0, y: -900), at: 5.1)
     #expect(grid.contentOffset.y == still)
   }
+
+  @Test func aLibraryChangePreparedAheadAnimatesAsTheDirectOne() throws {
+    var direct = try session([40, 60])
+    direct.setContentOffset(Point(x: 0, y: 600), animated: false, at: 0)
+    var prepared = direct
+    let old = direct.library.snapshot
+    // Drop every fifth photo, move the second section first, add 3 new.
+    var sections = old.sections.map { s in
+      LibrarySnapshot<Int, Int>.Section(
+        id: s.id, items: s.items.enumerated().filter { $0.offset % 5 != 0 }.map(\.element))
+    }
+    sections.reverse()
+    sections[0].items += [1000, 1001, 1002]
+    let new = LibrarySnapshot(sections: sections)
+    let ahead = PreparedLibraryChange(from: prepared.library, to: new)
+    try direct.replaceLibrary(with: new, at: 1)
+    try prepared.replaceLibrary(ahead, at: 1)
+    for t in [1.0, 1.1, 1.2, 2] {
+      direct.advance(to: t)
+      prepared.advance(to: t)
+      #expect(direct.visibleAttributes == prepared.visibleAttributes, "at \(t)")
+    }
+    // A change prepared from another library is worked out again: the
+    // same result as the direct replacement from the session's library.
+    var stale = direct
+    var fresh = direct
+    let other = PreparedLibraryChange(from: PhotoIdentities(old), to: old)
+    try stale.replaceLibrary(other, at: 3)
+    try fresh.replaceLibrary(with: old, at: 3)
+    stale.advance(to: 3.1)
+    fresh.advance(to: 3.1)
+    #expect(stale.visibleAttributes == fresh.visibleAttributes)
+    #expect(stale.library == fresh.library)
+  }
 }

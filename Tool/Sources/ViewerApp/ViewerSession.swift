@@ -184,11 +184,15 @@ package struct ViewerSession {
   /// Shows `new` photos in place of the current ones: the grid animates
   /// the change by identity (the first photo on screen anchored); other
   /// scenes move what was on screen to its new place by photo.
+  /// `groups` and `plan`, when given, were worked out on another thread (a
+  /// plan made from another library than the grid's is worked out again).
   private mutating func replacePhotos(
-    with new: [Photo], at t: Double, groups: [PhotoSections.Group]? = nil
+    with new: [Photo], at t: Double, groups: [PhotoSections.Group]? = nil, plan: PhotosScene.Replacement? = nil
   ) throws {
     photos = new
-    if var grid = scene as? PhotosScene, grid.replacePhotos(photos, at: t, groups: groups) {
+    if var grid = scene as? PhotosScene,
+      (plan.map { grid.replacePhotos($0, at: t) } ?? false) || grid.replacePhotos(photos, at: t, groups: groups)
+    {
       scene = grid
       recorder = SceneRecorder(painter: painter, context: grid.context)
       generation += 1
@@ -253,13 +257,18 @@ package struct ViewerSession {
       guard !library.photos.isEmpty, library.photos != photos else { return }
       // The sort into months and the comparison of sizes take tens of
       // milliseconds at 20,000 photos: not on the frame's thread.
+      // So do the grid's new identities and their diff, from the grid as
+      // it is now (applied only if its library is still the same).
       let shown = photos
       let found = library.photos
+      let basis = (scene as? PhotosScene)?.replacementBasis
       settling = IndexingScreen.Job {
         // Sizes guessed before their headers were read: images decoded for them are dropped.
         let known = Dictionary(shown.map { ($0.name, $0.size) }, uniquingKeysWith: { a, _ in a })
         let resized = found.contains(where: { photo in known[photo.name].map { $0 != photo.size } ?? false })
-        return SettledLibrary(photos: found, groups: PhotoSections.group(found), resized: resized)
+        let groups = PhotoSections.group(found)
+        let plan = basis.flatMap { PhotosScene.plan(found, groups: groups, basis: $0) }
+        return SettledLibrary(photos: found, groups: groups, plan: plan, resized: resized)
       }
     }
   }
@@ -269,6 +278,8 @@ package struct ViewerSession {
   private struct SettledLibrary: Sendable {
     var photos: [Photo]
     var groups: [PhotoSections.Group]
+    /// The grid's replacement, worked out from the grid when the scan ended.
+    var plan: PhotosScene.Replacement?
     /// Whether a photo's size differs from the one guessed first.
     var resized: Bool
   }
@@ -284,7 +295,7 @@ package struct ViewerSession {
     settling = nil
     guard case .success(let settled) = result else { return }
     if settled.resized { painter.removeAllImages() }
-    try replacePhotos(with: settled.photos, at: t, groups: settled.groups)
+    try replacePhotos(with: settled.photos, at: t, groups: settled.groups, plan: settled.plan)
   }
 
   /// Average colours learnt from decoded photos that had none, written to

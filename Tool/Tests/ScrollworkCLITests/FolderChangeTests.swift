@@ -119,6 +119,50 @@ import ViewerApp
     #expect(abs(frame.minY - grid.session.contentOffset.y - firstScreenY) < 1e-9)
   }
 
+  @Test func aReplacementPlannedAheadShowsWhatTheDirectOneShows() throws {
+    // The viewer works the new identities and their diff out on another
+    // thread (`plan`) and applies them at rest: the same frames as the
+    // replacement worked out on the frame's thread.
+    let before = Self.photos((0..<200).map { "IMG_\($0).jpg" }, day: { $0 / 2 })
+    let after = Self.photos((0..<200).map { "IMG_\($0 % 7 == 0 ? $0 + 1000 : $0).jpg" }, day: { ($0 * 3) % 50 })
+    var direct = try Self.grid(before, at: 3000)
+    var planned = direct
+    let basis = planned.replacementBasis
+    let plan = try #require(PhotosScene.plan(after, groups: PhotoSections.group(after), basis: basis))
+    let directDone = direct.replacePhotos(after, at: 1)
+    let plannedDone = planned.replacePhotos(plan, at: 1)
+    #expect(directDone && plannedDone)
+    for t in [1.0, 1 + PhotoGridSession.updateDuration / 3, 1 + PhotoGridSession.updateDuration / 2, 3] {
+      direct.advance(to: t)
+      planned.advance(to: t)
+      let a = try Self.shown(direct)
+      let b = try Self.shown(planned)
+      #expect(a.map(\.0) == b.map(\.0), "at \(t)")
+      #expect(a.map(\.1.name) == b.map(\.1.name), "at \(t)")
+    }
+    #expect(planned.context.photos == after)
+  }
+
+  @Test func aPlanFromAnotherLibraryIsRefusedAndChangesNothing() throws {
+    let before = Self.photos((0..<200).map { "IMG_\($0).jpg" }, day: { $0 / 2 })
+    var grid = try Self.grid(before, at: 3000)
+    let stale = try #require(
+      PhotosScene.plan(
+        before + before.prefix(3).map { Photo(name: "X" + $0.name, size: $0.size, source: $0.source, date: $0.date) },
+        groups: PhotoSections.group(before), basis: grid.replacementBasis))
+    // The grid changes after the plan was made (a folder change applied first).
+    let changed = grid.replacePhotos(Array(before.dropLast(5)), at: 1)
+    #expect(changed)
+    grid.advance(to: 3)
+    let library = grid.session.library
+    let shown = try Self.shown(grid).map(\.1.name)
+    let applied = grid.replacePhotos(stale, at: 4)
+    #expect(!applied)
+    #expect(grid.session.library == library)
+    grid.advance(to: 4)
+    #expect(try Self.shown(grid).map(\.1.name) == shown)
+  }
+
   @Test func deletedPhotosFadeOutShowingThemselves() throws {
     let before = Self.photos((0..<200).map { "IMG_\($0).jpg" }, day: { $0 / 2 })
     var grid = try Self.grid(before, at: 3000)

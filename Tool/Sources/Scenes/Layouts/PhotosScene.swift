@@ -74,28 +74,76 @@ package struct PhotosScene: Scene, GestureForwarding {
   package mutating func replacePhotos(
     _ photos: [Photo], at time: Double, groups: [PhotoSections.Group]? = nil
   ) -> Bool {
-    guard !isPadded, photos.count >= Self.minimumCells else { return false }
+    guard
+      let plan = Self.plan(photos, groups: groups ?? PhotoSections.group(photos), basis: replacementBasis)
+    else { return false }
+    return replacePhotos(plan, at: time)
+  }
+
+  /// What `plan(_:groups:basis:)` needs from the scene: copies that share
+  /// the scene's storage (taken on the frame's thread in O(1)).
+  package struct ReplacementBasis: Sendable {
+    let library: PhotoIdentities
+    let photosByID: [Photo]
+    let titles: [String]
+    let days: [String]
+    let firstUnusedIdentity: Int
+    let firstUnusedSectionIdentity: Int
+    let isPadded: Bool
+  }
+
+  /// A replacement of the scene's photos worked out ahead: new identities,
+  /// titles and the identity diff (`PreparedLibraryChange`).
+  package struct Replacement: Sendable {
+    let photos: [Photo]
+    let titles: [String]
+    let days: [String]
+    let photosByID: [Photo]
+    let change: PreparedLibraryChange
+  }
+
+  /// The scene as `plan(_:groups:basis:)` starts from.
+  package var replacementBasis: ReplacementBasis {
+    var counters = session
+    return ReplacementBasis(
+      library: session.library, photosByID: photosByID, titles: titles, days: days,
+      firstUnusedIdentity: counters.unusedIdentity(), firstUnusedSectionIdentity: counters.unusedSectionIdentity(),
+      isPadded: isPadded)
+  }
+
+  /// The replacement of `basis`'s photos by `photos`, grouped as `groups`
+  /// (`PhotoSections.group(photos)`): a pure function, for another thread.
+  /// `nil` when it cannot animate (a small folder whose photos repeat).
+  ///
+  /// - Complexity: O(n + m) for the photos before and after, plus the
+  ///   identity diff (`PreparedLibraryChange`).
+  package static func plan(
+    _ photos: [Photo], groups: [PhotoSections.Group], basis: ReplacementBasis
+  ) -> Replacement? {
+    guard !basis.isPadded, photos.count >= Self.minimumCells else { return nil }
     var identityOfName: [String: Int] = [:]
-    for section in session.library.sections {
+    for section in basis.library.sections {
       for run in section.runs {
-        for id in run where id < photosByID.count { identityOfName[photosByID[id].name] = id }
+        for id in run where id < basis.photosByID.count { identityOfName[basis.photosByID[id].name] = id }
       }
     }
     var sectionOfTitle: [String: Int] = [:]
-    for section in session.library.sections where titles.indices.contains(section.id) {
-      sectionOfTitle[titles[section.id]] = section.id
+    for section in basis.library.sections where basis.titles.indices.contains(section.id) {
+      sectionOfTitle[basis.titles[section.id]] = section.id
     }
-    var next = session
-    var newTitles = titles
-    var newDays = days
-    var byID = photosByID
+    var nextID = basis.firstUnusedIdentity
+    var nextSectionID = basis.firstUnusedSectionIdentity
+    var newTitles = basis.titles
+    var newDays = basis.days
+    var byID = basis.photosByID
     var sections: [LibrarySnapshot<Int, Int>.Section] = []
-    for group in groups ?? PhotoSections.group(photos) {
+    for group in groups {
       let sectionID: Int
       if let kept = sectionOfTitle.removeValue(forKey: group.title) {
         sectionID = kept
       } else {
-        sectionID = next.unusedSectionIdentity()
+        sectionID = nextSectionID
+        nextSectionID += 1
       }
       while newTitles.count <= sectionID {
         newTitles.append("")
@@ -109,24 +157,38 @@ package struct PhotosScene: Scene, GestureForwarding {
           byID[id] = photo
           return id
         }
-        let id = next.unusedIdentity()
+        let id = nextID
+        nextID += 1
         while byID.count <= id { byID.append(photo) }
         byID[id] = photo
         return id
       }
       sections.append(.init(id: sectionID, items: items))
     }
+    return Replacement(
+      photos: photos, titles: newTitles, days: newDays, photosByID: byID,
+      change: PreparedLibraryChange(from: basis.library, to: LibrarySnapshot(sections: sections)))
+  }
+
+  /// Shows `plan`'s photos (see `replacePhotos(_:at:groups:)`). A plan
+  /// worked out from another library than the scene's is refused
+  /// (`false`, nothing changed): its identities would not match.
+  ///
+  /// - Complexity: O(n) for the n photos after, plus the grid's prepare.
+  package mutating func replacePhotos(_ plan: Replacement, at time: Double) -> Bool {
+    guard plan.change.basis == session.library else { return false }
     let anchor = firstPhotoOnScreen().map { Point(x: $0.center.x, y: $0.center.y) - session.contentOffset }
+    var next = session
     do {
-      try next.replaceLibrary(with: LibrarySnapshot(sections: sections), at: time, anchoredAt: anchor)
+      try next.replaceLibrary(plan.change, at: time, anchoredAt: anchor)
     } catch {
       return false
     }
     session = next
-    titles = newTitles
-    days = newDays
-    photosByID = byID
-    context.photos = photos
+    titles = plan.titles
+    days = plan.days
+    photosByID = plan.photosByID
+    context.photos = plan.photos
     return true
   }
 
