@@ -171,4 +171,23 @@ import Testing
     #expect(status != 0 && out.isEmpty)
     #expect(err.contains("not UTF-8"), "\(err)")
   }
+
+  @Test func aTinyStretchyHeaderIsBlamedOnItsOption() throws {
+    // The engine refused it in its own words ("a stretchy header's height"),
+    // so the campaign could not tell which option was wrong.
+    let (status, out, err) = try runScrollwork([
+      "inspect", "sticky", "--preset", "jungleCup", "--viewport", "100x100", "--items", "0", "--item-size", "1x1",
+      "--header-height", "1e-300", "--item-cells",
+    ])
+    #expect(status != 0 && out.isEmpty)
+    #expect(err.contains("--header-height"), "\(err)")
+    // 0 (no header) and a height of a whole point are accepted.
+    for height in ["0", "1"] {
+      let ok = try runScrollwork([
+        "inspect", "sticky", "--preset", "jungleCup", "--viewport", "100x100", "--items", "0", "--item-size", "1x1",
+        "--header-height", height, "--item-cells",
+      ])
+      #expect(ok.status == 0, "\(height): \(ok.err)")
+    }
+  }
 }

@@ -115,6 +115,13 @@ struct StickyOptions: ParsableArguments {
     if let stickySectionHeaders { layout.areSectionHeadersSticky = stickySectionHeaders }
     if let parallax { layout.isCellParallaxEnabled = parallax }
     if let maxParallax { layout.maxCellParallax = maxParallax }
+    // The engine's rule (a stretchy header's scale stays finite), named by
+    // the option that set it.
+    if layout.isHeaderStretchy, layout.headerHeight > 0, layout.headerHeight < Viewport.minimumExtent {
+      throw ValidationError(
+        "--header-height must be 0 or at least \(Viewport.minimumExtent) points for a stretchy header "
+          + "(got \(layout.headerHeight))")
+    }
     return layout
   }
 
