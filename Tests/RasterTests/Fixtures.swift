@@ -4,6 +4,22 @@ import Raster
 
 /// Test fixtures made on the fly: images, JPEG/PNG bytes, damaged copies.
 enum Fixtures {
+  /// `quadrants(width:height:)` encoded as a JPEG at quality 90, baseline
+  /// or progressive; empty when the encoder fails.
+  static func jpeg(width: Int, height: Int, progressive: Bool) -> [UInt8] {
+    let image = quadrants(width: width, height: height)
+    var out: UnsafeMutablePointer<UInt8>?
+    var count = 0
+    var message = [CChar](repeating: 0, count: 256)
+    let code = image.pixels.withUnsafeBufferPointer { p in
+      sw_jpeg_encode_progressive(
+        p.baseAddress, Int32(width), Int32(height), 90, progressive ? 1 : 0, &out, &count, &message, message.count)
+    }
+    guard code == Int32(SW_OK), let out else { return [] }
+    defer { sw_free(out) }
+    return Array(UnsafeBufferPointer(start: out, count: count))
+  }
+
   /// An opaque image whose left half is red and right half blue, with a
   /// green top-left quarter of the left half... see `quadrants`.
   static func quadrants(width: Int, height: Int) -> RGBAImage {

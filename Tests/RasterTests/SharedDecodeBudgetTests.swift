@@ -13,23 +13,9 @@ import Testing
 @Suite struct SharedDecodeBudgetTests {
   /// 3000×2400 progressive 4:2:0: about 21 MB of coefficients, more than a
   /// decode takes without reserving.
-  static let progressive: [UInt8] = encode(width: 3000, height: 2400, progressive: true)
-  static let baseline: [UInt8] = encode(width: 3000, height: 2400, progressive: false)
+  static let progressive: [UInt8] = Fixtures.jpeg(width: 3000, height: 2400, progressive: true)
+  static let baseline: [UInt8] = Fixtures.jpeg(width: 3000, height: 2400, progressive: false)
   static let thumb = PixelSize(width: 375, height: 300)
-
-  static func encode(width: Int, height: Int, progressive: Bool) -> [UInt8] {
-    let image = Fixtures.quadrants(width: width, height: height)
-    var out: UnsafeMutablePointer<UInt8>?
-    var count = 0
-    var message = [CChar](repeating: 0, count: 256)
-    let code = image.pixels.withUnsafeBufferPointer { p in
-      sw_jpeg_encode_progressive(
-        p.baseAddress, Int32(width), Int32(height), 90, progressive ? 1 : 0, &out, &count, &message, message.count)
-    }
-    guard code == Int32(SW_OK), let out else { return [] }
-    defer { sw_free(out) }
-    return Array(UnsafeBufferPointer(start: out, count: count))
-  }
 
   @Test func aProgressiveJPEGPastTheUnreservedMemoryReservesIt() throws {
     let budget = DecodeBudget(totalBytes: 64 << 20)
