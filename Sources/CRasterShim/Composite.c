@@ -350,13 +350,18 @@ void sw_blend_mask(uint8_t *dst, int dst_width, const uint8_t *mask, int mask_wi
   }
 }
 
+/// The byte offset of pixel (x, y) in an RGBA image `width` pixels wide.
+static inline size_t sw_rgba_offset(int x, int y, int width) {
+  return ((size_t)y * (size_t)width + (size_t)x) * 4;
+}
+
 void sw_blit_over(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy, int x0,
                   int y0, int x1, int y1) {
   const size_t n = x1 > x0 ? (size_t)(x1 - x0) : 0;
   if (n == 0) return;
   for (int y = y0; y < y1; y++) {
-    const uint8_t *s = src + ((size_t)(y + src_dy) * (size_t)src_width + (size_t)(x0 + src_dx)) * 4;
-    uint8_t *o = dst + ((size_t)y * (size_t)dst_width + (size_t)x0) * 4;
+    const uint8_t *s = src + sw_rgba_offset(x0 + src_dx, y + src_dy, src_width);
+    uint8_t *o = dst + sw_rgba_offset(x0, y, dst_width);
     // All alpha bytes 255: the row is the source (source-over with alpha 1).
     uint8_t all = 255;
     for (size_t i = 0; i < n; i++) all &= s[i * 4 + 3];
@@ -384,8 +389,8 @@ void sw_blit_copy(uint8_t *dst, int dst_width, const uint8_t *src, int src_width
   const size_t n = x1 > x0 ? (size_t)(x1 - x0) : 0;
   if (n == 0) return;
   for (int y = y0; y < y1; y++) {
-    const uint8_t *s = src + ((size_t)(y + src_dy) * (size_t)src_width + (size_t)(x0 + src_dx)) * 4;
-    uint8_t *o = dst + ((size_t)y * (size_t)dst_width + (size_t)x0) * 4;
+    const uint8_t *s = src + sw_rgba_offset(x0 + src_dx, y + src_dy, src_width);
+    uint8_t *o = dst + sw_rgba_offset(x0, y, dst_width);
     memcpy(o, s, n * 4);
   }
 }
