@@ -46,6 +46,26 @@ import Testing
     #expect(cache.misses == 4, "photo 1 was evicted and decoded again")
   }
 
+  /// Photos whose sizes changed lose every level; the others keep theirs
+  /// (served again without a decode).
+  @Test func removingSomePhotosKeepsTheOthers() throws {
+    let photos = SampleAlbum.photos(count: 3)
+    let cache = ImageCache(samples: SampleRenderer(font: nil))
+    for photo in photos {
+      _ = try cache.image(for: photo, atLeast: PixelSize(width: 40, height: 40))
+      _ = try cache.image(for: photo, atLeast: PixelSize(width: 10, height: 10))
+    }
+    #expect(cache.count == 6 && cache.misses == 6)
+    cache.removeImages(of: [photos[1].source])
+    #expect(cache.count == 4)
+    #expect(cache.cachedImage(for: photos[1], atLeast: PixelSize(width: 10, height: 10)).image == nil)
+    _ = try cache.image(for: photos[0], atLeast: PixelSize(width: 40, height: 40))
+    _ = try cache.image(for: photos[2], atLeast: PixelSize(width: 10, height: 10))
+    #expect(cache.misses == 6, "the other photos' images stayed")
+    cache.removeImages(of: [])
+    #expect(cache.count == 4)
+  }
+
   @Test func imagesLargerThanTheBoundAreNotKept() throws {
     let cache = ImageCache(byteLimit: 1000, samples: SampleRenderer(font: nil))
     let image = try cache.image(for: SampleAlbum.photos(count: 1)[0], atLeast: PixelSize(width: 100, height: 100))

@@ -33,6 +33,21 @@ import Testing
     #expect(none.count == 0)
   }
 
+  @Test func removingByKeyKeepsTheOthersInTheirOrder() {
+    var cache = LRUCache<Int, String>(byteLimit: 100)
+    for k in 1...6 { cache.insert("\(k)", bytes: 10, for: k) }
+    cache.removeAll { $0 % 2 == 0 }
+    #expect(cache.keysByRecency == [5, 3, 1])
+    #expect(cache.byteCount == 30 && cache.count == 3)
+    // The slots freed are reused, and eviction still goes oldest first.
+    for k in 7...13 { cache.insert("\(k)", bytes: 10, for: k) }
+    #expect(cache.keysByRecency == [13, 12, 11, 10, 9, 8, 7, 5, 3, 1])
+    cache.insert("14", bytes: 10, for: 14)
+    #expect(!cache.contains(1) && cache.contains(3) && cache.byteCount == 100)
+    cache.removeAll { _ in false }
+    #expect(cache.count == 10)
+  }
+
   /// Against a brute-force model (an array in recency order) over seeded
   /// random operations: same keys in the same order, same bytes, never
   /// above the limit.

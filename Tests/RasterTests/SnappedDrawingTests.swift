@@ -101,6 +101,24 @@ import Testing
     #expect(painter.keptTileCount == 2)
   }
 
+  /// Forgetting one photo drops its tiles and decoded levels only.
+  @Test func removingOnePhotoKeepsTheOthersTiles() {
+    let painter = painter()
+    var canvas = canvas()
+    for photo in Self.photos.prefix(2) {
+      painter.draw(
+        tile(at: Point(x: 40, y: 30)), photo: photo, style: ElementStyle(), on: &canvas, origin: .zero,
+        clip: Rect(origin: .zero, size: canvas.size))
+    }
+    #expect(painter.keptTileCount == 2)
+    let decoded = painter.cache.count
+    painter.removeImages(of: [Self.photos[0].source])
+    #expect(painter.keptTileCount == 1)
+    #expect(painter.cache.count < decoded && painter.cache.count > 0)
+    #expect(painter.cache.cachedImage(for: Self.photos[1], atLeast: PixelSize(width: 1, height: 1)).image != nil)
+    #expect(painter.cache.cachedImage(for: Self.photos[0], atLeast: PixelSize(width: 1, height: 1)).image == nil)
+  }
+
   /// Elements that are scaled, rotated, translucent, darkened or rounded
   /// are drawn as quads, exactly as without snapping.
   @Test func otherElementsAreQuadsAsBefore() {

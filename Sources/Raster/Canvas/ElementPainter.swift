@@ -125,6 +125,18 @@ public final class ElementPainter {
     tiles.removeAll()
   }
 
+  /// Forgets the decoded and resampled images of the photos from
+  /// `sources` only (their sizes turned out other than guessed), keeping
+  /// every other photo's: what is on screen and unchanged is not decoded
+  /// again.
+  ///
+  /// - Complexity: O(images and tiles held).
+  public func removeImages(of sources: Set<Photo.Source>) {
+    guard !sources.isEmpty else { return }
+    cache.removeImages(of: sources)
+    tiles.removeAll { sources.contains($0.source) }
+  }
+
   /// The resampled photos kept for pixel-snapped drawing.
   public var keptTileCount: Int { tiles.count }
 

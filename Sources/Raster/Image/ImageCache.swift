@@ -150,6 +150,15 @@ public final class ImageCache {
     entries.removeAll()
   }
 
+  /// Drops every level of the photos from `sources` (their files or
+  /// sizes changed), keeping the others' and the remembered failures.
+  ///
+  /// - Complexity: O(images held).
+  public func removeImages(of sources: Set<Photo.Source>) {
+    guard !sources.isEmpty else { return }
+    entries.removeAll { sources.contains($0.source) }
+  }
+
   private func store(_ image: RGBAImage, for key: Key) {
     entries.insert(image, bytes: image.byteCount, for: key)
   }

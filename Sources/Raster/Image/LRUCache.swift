@@ -106,6 +106,14 @@ public struct LRUCache<Key: Hashable, Value> {
     byteCount = 0
   }
 
+  /// Drops every value whose key `shouldRemove` picks.
+  ///
+  /// - Complexity: O(count) calls of `shouldRemove`, plus O(1) per value
+  ///   dropped.
+  public mutating func removeAll(where shouldRemove: (Key) -> Bool) {
+    for key in index.keys.filter(shouldRemove) { remove(key) }
+  }
+
   /// The keys from most to least recently used. O(count); for tests and
   /// diagnostics.
   public var keysByRecency: [Key] {

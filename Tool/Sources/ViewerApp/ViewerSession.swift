@@ -265,7 +265,8 @@ package struct ViewerSession {
       settling = IndexingScreen.Job {
         // Sizes guessed before their headers were read: images decoded for them are dropped.
         let known = Dictionary(shown.map { ($0.name, $0.size) }, uniquingKeysWith: { a, _ in a })
-        let resized = found.contains(where: { photo in known[photo.name].map { $0 != photo.size } ?? false })
+        let resized = Set(
+          found.lazy.filter { photo in known[photo.name].map { $0 != photo.size } ?? false }.map(\.source))
         let groups = PhotoSections.group(found)
         let plan = basis.flatMap { PhotosScene.plan(found, groups: groups, basis: $0) }
         return SettledLibrary(photos: found, groups: groups, plan: plan, resized: resized)
@@ -280,8 +281,9 @@ package struct ViewerSession {
     var groups: [PhotoSections.Group]
     /// The grid's replacement, worked out from the grid when the scan ended.
     var plan: PhotosScene.Replacement?
-    /// Whether a photo's size differs from the one guessed first.
-    var resized: Bool
+    /// The photos whose size differs from the one guessed first: only
+    /// their decoded images are dropped (the others', on screen, stay).
+    var resized: Set<Photo.Source>
   }
   private var settling: IndexingScreen.Job<SettledLibrary>?
 
@@ -294,7 +296,7 @@ package struct ViewerSession {
     guard !moving, let job = settling, let result = job.take() else { return }
     settling = nil
     guard case .success(let settled) = result else { return }
-    if settled.resized { painter.removeAllImages() }
+    painter.removeImages(of: settled.resized)
     try replacePhotos(with: settled.photos, at: t, groups: settled.groups, plan: settled.plan)
   }
 
@@ -574,7 +576,8 @@ package struct ViewerSession {
           print(
             "slow frame at \(Int((t * 1000).rounded())) ms: \(ms(end - frameStart)) ms (scene \(ms(drawStart - frameStart)), "
               + "draw \(ms(uploadStart - drawStart)), convert \(ms(showStart - uploadStart)), show \(ms(end - showStart)); "
-              + "\(drawAll ? "whole" : "in part"), \(arrived) thumbnails arrived)")
+              + "\(drawAll ? "whole" : "in part"), \(arrived) thumbnails arrived, "
+              + "\(painter.missingCount) drawn from a stand-in\(sceneChange == nil ? "" : ", changing scene"))")
         }
       }
       // Once per stop: how long after scrolling stopped every photo on
