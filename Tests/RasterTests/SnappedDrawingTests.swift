@@ -101,6 +101,56 @@ import Testing
     #expect(painter.keptTileCount == 2)
   }
 
+  /// While the wanted level loads elsewhere, a stand-in level is drawn
+  /// snapped from a tile of its own, made once (the same pixels as its
+  /// quad, to rounding), and that tile goes when the wanted level's
+  /// arrives.
+  @Test func aStandInIsResampledOnceAndReplacedByTheWantedLevel() throws {
+    let photo = Self.photos[4]
+    let element = tile(at: Point(x: 40, y: 30))  // 80×60 px
+    let wanted = ImageCache.level(for: photo.size, atLeast: PixelSize(width: 80, height: 60))
+    let coarse = try ImageCache(samples: SampleRenderer(font: nil))
+      .image(for: photo, atLeast: ImageCache.levelSize(photo.size, level: wanted + 1))
+    var requests: [ElementPainter.ImageRequest] = []
+    let quad = painter(snaps: false)
+    let painter = painter()
+    painter.cache.insert(coarse, for: photo, level: wanted + 1)
+    painter.requestImage = {
+      requests.append($0); return true
+    }
+    quad.cache.insert(coarse, for: photo, level: wanted + 1)
+    quad.requestImage = { _ in true }
+    var a = canvas()
+    var b = canvas()
+    for dy in [0.0, 0.5, 1, 1.5] {
+      a = canvas()
+      painter.draw(
+        tile(at: Point(x: 40, y: 30 + dy)), photo: photo, style: ElementStyle(), on: &a, origin: .zero,
+        clip: Rect(origin: .zero, size: a.size))
+    }
+    quad.draw(
+      tile(at: Point(x: 40, y: 31.5)), photo: photo, style: ElementStyle(), on: &b, origin: .zero,
+      clip: Rect(origin: .zero, size: b.size))
+    #expect(painter.missingCount == 4, "each frame drew a stand-in")
+    #expect(worst(a.image, b.image) <= 2)
+    #expect(painter.keptTileCount(of: photo) == 1, "the stand-in was resampled once")
+    let request = try #require(requests.last?.tile)
+    #expect(requests.last?.level == wanted)
+    // The wanted level and its tile arrive (as a loader delivers them).
+    let full = try ImageCache(samples: SampleRenderer(font: nil))
+      .image(for: photo, atLeast: ImageCache.levelSize(photo.size, level: wanted))
+    painter.cache.insert(full, for: photo, level: wanted)
+    painter.insertTile(
+      ElementPainter.makeTile(full, photoSize: photo.size, request), of: photo,
+      source: PixelSize(width: full.width, height: full.height), for: request)
+    #expect(painter.keptTileCount(of: photo) == 1, "the stand-in's tile was replaced")
+    var c = canvas()
+    painter.draw(
+      element, photo: photo, style: ElementStyle(), on: &c, origin: .zero, clip: Rect(origin: .zero, size: c.size))
+    #expect(painter.keptTileCount(of: photo) == 1)
+    #expect(c.image != a.image, "the wanted level is drawn now")
+  }
+
   /// Forgetting one photo drops its tiles and decoded levels only.
   @Test func removingOnePhotoKeepsTheOthersTiles() {
     let painter = painter()

@@ -123,6 +123,7 @@ public final class ElementPainter {
   public func removeAllImages() {
     cache.removeAll()
     tiles.removeAll()
+    standIns.removeAll()
   }
 
   /// Forgets the decoded and resampled images of the photos from
@@ -214,12 +215,16 @@ public final class ElementPainter {
         }
       }
     }
-    // A stand-in level is drawn as a quad: a tile made from it would be
-    // thrown away when the wanted level arrives.
+    // A stand-in level is snapped too: its tile (kept apart from the
+    // wanted level's, by the stand-in's size) is resampled once and
+    // copied while the wanted level loads (a page sliding in from a
+    // stand-in would otherwise be resampled every frame of the slide),
+    // and dropped once the wanted level's tile is there.
     let snapped: Bool
-    if case .image(let image, _, _, _) = paint, let photo, let tile, exact {
+    if case .image(let image, _, _, _) = paint, let photo, let tile {
       snapped = drawSnapped(
-        attributes, image: image, photo: photo, tile: tile, content: content, origin: origin, clip: clip, on: &canvas)
+        attributes, image: image, photo: photo, tile: tile, content: content, origin: origin, clip: clip,
+        exact: exact, on: &canvas)
     } else {
       snapped = false
     }
@@ -297,7 +302,7 @@ public final class ElementPainter {
   ///   the content rectangle's pixels the first time.
   func drawSnapped(
     _ attributes: LayoutAttributes, image: RGBAImage, photo: Photo, tile request: TileRequest, content: Rect,
-    origin: Point, clip: Rect, on canvas: inout Canvas
+    origin: Point, clip: Rect, exact: Bool = true, on canvas: inout Canvas
   ) -> Bool {
     let scale = canvas.scale
     let t = attributes.transform
@@ -327,7 +332,7 @@ public final class ElementPainter {
       tile = kept
     } else {
       tile = Tile(Self.makeTile(image, photoSize: photo.size, request))
-      tiles.insert(tile, bytes: tile.image.pixels.count, for: key)
+      keep(tile, for: key, exact: exact)
     }
     canvas.blit(tile.image, x: contentPixels.x0, y: contentPixels.y0, in: region, opaque: tile.opaque)
     return true
@@ -361,7 +366,34 @@ public final class ElementPainter {
   public func insertTile(_ tile: RGBAImage, of photo: Photo, source: PixelSize, for request: TileRequest) {
     guard tile.width == request.width, tile.height == request.height else { return }
     let key = TileKey(source: photo.source, sourceWidth: source.width, sourceHeight: source.height, request: request)
-    tiles.insert(Tile(tile), bytes: tile.pixels.count, for: key)
+    keep(Tile(tile), for: key, exact: true)
+  }
+
+  /// Keeps `tile`; one made from the wanted level replaces the tiles made
+  /// from stand-in levels of the same photo at the same size.
+  ///
+  /// - Complexity: O(stand-in tiles made and not yet replaced), at most 64.
+  private func keep(_ tile: Tile, for key: TileKey, exact: Bool) {
+    if exact {
+      if !standIns.isEmpty {
+        for old in standIns where old.source == key.source && old.request == key.request && old != key {
+          tiles.remove(old)
+          standIns.remove(old)
+        }
+      }
+    } else {
+      // Keys the cache evicted meanwhile are forgotten now and then.
+      if standIns.count >= 64 { standIns = standIns.filter { tiles.contains($0) } }
+      standIns.insert(key)
+    }
+    tiles.insert(tile, bytes: tile.image.pixels.count, for: key)
+  }
+  /// The keys of tiles made from stand-in levels (some perhaps evicted).
+  private var standIns: Set<TileKey> = []
+
+  /// The tiles kept for `photo` (stand-ins' included); for tests.
+  public func keptTileCount(of photo: Photo) -> Int {
+    tiles.keysByRecency.lazy.filter { $0.source == photo.source }.count
   }
 
   /// A resampled photo and whether every one of its pixels is opaque
