@@ -99,6 +99,40 @@ package enum ViewScenes {
     return out
   }
 
+  /// The photos one screen away from where each of `layers` (the scene's
+  /// own, now) rests, on each side it can scroll to, that are not on
+  /// screen now: each element with its photo and style there, nearest
+  /// layer first, at most `limit`. For readying the next page (or
+  /// screenful) before a swipe needs it.
+  ///
+  /// - Complexity: four layouts of the scene per layer, plus
+  ///   O(elements found).
+  package static func neighbourPhotos(
+    _ scene: any Scene, layers: [SceneLayer], limit: Int = 256
+  ) -> [(LayoutAttributes, Photo, ElementStyle)] {
+    let targets = targets(scene)
+    var found: [(LayoutAttributes, Photo, ElementStyle)] = []
+    for (i, layer) in layers.enumerated() {
+      let target = i < targets.count ? targets[i] : nil
+      var seen = Set(layer.elements.compactMap { layer.photo($0)?.name })
+      let w = layer.region.width
+      let h = layer.region.height
+      for step in [Point(x: w, y: 0), Point(x: -w, y: 0), Point(x: 0, y: h), Point(x: 0, y: -h)] {
+        var probe = scene
+        let offset = Point(x: layer.contentOffset.x + step.x, y: layer.contentOffset.y + step.y)
+        guard (try? probe.setContentOffset(target, offset, animated: false, at: 0)) != nil else { continue }
+        let moved = probe.layers()
+        guard i < moved.count, moved[i].contentOffset != layer.contentOffset else { continue }
+        for element in moved[i].elements {
+          guard let photo = moved[i].photo(element), seen.insert(photo.name).inserted else { continue }
+          found.append((element, photo, moved[i].style(element)))
+          if found.count >= limit { return found }
+        }
+      }
+    }
+    return found
+  }
+
   /// The surfaces of `scene` on screen, front last, and whether each
   /// scrolls sideways only (found by a trial drag on a copy of the scene).
   package static func regions(_ scene: any Scene) -> [SurfaceRegion] {

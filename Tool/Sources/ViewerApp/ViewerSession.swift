@@ -367,13 +367,20 @@ package struct ViewerSession {
   /// that is moving, in the direction it moves (the album's pager: the
   /// next page; a grid: the next screenful), so they are decoded before
   /// they are on screen; requests not renewed lapse (`ThumbnailLoader`).
-  private mutating func prefetchAhead(_ layers: [SceneLayer]) {
+  ///
+  /// At rest, once every photo on screen is drawn at its size
+  /// (`screenComplete`), the photos one screen away on every side are
+  /// asked for too, as a photo app readies the pages next to the one
+  /// shown: the next swipe starts on a decoded page, not a stand-in.
+  private mutating func prefetchAhead(_ layers: [SceneLayer], screenComplete: Bool) {
     defer { lastOffsets = layers.map(\.contentOffset) }
     guard loader != nil, lastOffsets.count == layers.count else { return }
+    var moving = false
     for (i, layer) in layers.enumerated() {
       let dx = layer.contentOffset.x - lastOffsets[i].x
       let dy = layer.contentOffset.y - lastOffsets[i].y
       guard abs(dx) > 0.25 || abs(dy) > 0.25 else { continue }
+      moving = true
       let ahead = Point(
         x: layer.contentOffset.x + (abs(dx) > 0.25 ? (dx > 0 ? 1 : -1) * layer.region.width : 0),
         y: layer.contentOffset.y + (abs(dy) > 0.25 ? (dy > 0 ? 1 : -1) * layer.region.height : 0))
@@ -387,7 +394,25 @@ package struct ViewerSession {
         }
       }
     }
+    guard !moving else {
+      restingNeighbours = nil
+      return
+    }
+    guard screenComplete else { return }
+    let offsets = layers.map(\.contentOffset)
+    if restingNeighbours?.offsets != offsets {
+      restingNeighbours = (offsets, ViewScenes.neighbourPhotos(scene, layers: layers))
+    }
+    // Renewed every frame at rest (requests not renewed lapse); a photo
+    // already decoded costs a cache lookup.
+    for (element, photo, style) in restingNeighbours?.photos ?? [] {
+      painter.prefetch(element, photo: photo, scale: scale, style: style)
+    }
   }
+
+  /// The photos one screen away from each layer's rest, on each side it
+  /// can scroll to, that are not on screen (found once per rest).
+  private var restingNeighbours: (offsets: [Point], photos: [(LayoutAttributes, Photo, ElementStyle)])?
 
   private func target(_ surface: Int) -> String? { surface < targets.count ? targets[surface] : nil }
 
@@ -476,7 +501,7 @@ package struct ViewerSession {
       // A frame equal to the one on screen is not drawn again (a scene at
       // rest costs a layout query per frame, not a redraw).
       var layers = scene.layers()
-      prefetchAhead(layers)
+      prefetchAhead(layers, screenComplete: last != nil && !missingOnScreen)
       if let change = sceneChange {
         layers = change.layers(over: layers, at: t)
         if change.isFinished(at: t) { sceneChange = nil }
