@@ -134,6 +134,7 @@ import Testing
     #expect(painter.missingCount == 4, "each frame drew a stand-in")
     #expect(worst(a.image, b.image) <= 2)
     #expect(painter.keptTileCount(of: photo) == 1, "the stand-in was resampled once")
+    #expect(!painter.prefetch(element, photo: photo, scale: 2), "still loading: asked for again")
     let request = try #require(requests.last?.tile)
     #expect(requests.last?.level == wanted)
     // The wanted level and its tile arrive (as a loader delivers them).
@@ -144,6 +145,7 @@ import Testing
       ElementPainter.makeTile(full, photoSize: photo.size, request), of: photo,
       source: PixelSize(width: full.width, height: full.height), for: request)
     #expect(painter.keptTileCount(of: photo) == 1, "the stand-in's tile was replaced")
+    #expect(painter.prefetch(element, photo: photo, scale: 2), "held at its size: nothing left to do")
     var c = canvas()
     painter.draw(
       element, photo: photo, style: ElementStyle(), on: &c, origin: .zero, clip: Rect(origin: .zero, size: c.size))

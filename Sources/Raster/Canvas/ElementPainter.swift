@@ -497,23 +497,27 @@ public final class ElementPainter {
   /// With `requestImage` set, a photo it takes is requested, not decoded
   /// (with the tile a snapped element of `style` needs).
   ///
+  /// - Returns: whether nothing is left to do for it: the photo is held
+  ///   at that size, cannot be decoded, or there is nothing to draw;
+  ///   `false` while a request for it is pending.
   /// - Complexity: O(1) for a cached photo; a decode otherwise.
+  @discardableResult
   public func prefetch(
     _ attributes: LayoutAttributes, photo: Photo, scale: Double, style: ElementStyle = ElementStyle()
-  ) {
-    guard attributes.isFinite, attributes.size.isPositive, failures[photo.name] == nil else { return }
+  ) -> Bool {
+    guard attributes.isFinite, attributes.size.isPositive, failures[photo.name] == nil else { return true }
     let content = attributes.extras.contentRect ?? Rect(origin: .zero, size: attributes.size)
-    guard content.size.isPositive else { return }
+    guard content.size.isPositive else { return true }
     let need = Self.photoSizes(attributes, content: content, photo: photo, scale: scale).need
     if let requestImage {
       let found = cache.cachedImage(for: photo, atLeast: need)
+      if found.exact || cache.failure(for: photo) != nil { return true }
       let tile = tileRequest(attributes, content: content, style: style, scale: scale)
-      if found.exact || cache.failure(for: photo) != nil
-        || requestImage(
-          ImageRequest(
-            photo: photo, level: found.level, size: ImageCache.levelSize(photo.size, level: found.level), tile: tile))
+      if requestImage(
+        ImageRequest(
+          photo: photo, level: found.level, size: ImageCache.levelSize(photo.size, level: found.level), tile: tile))
       {
-        return
+        return false
       }
     }
     do {
@@ -521,6 +525,7 @@ public final class ElementPainter {
     } catch {
       failures[photo.name] = error
     }
+    return true
   }
 
   /// The debug overlay for one cell: its item number in a small dark tag

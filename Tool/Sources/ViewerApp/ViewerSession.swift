@@ -403,9 +403,11 @@ package struct ViewerSession {
     if restingNeighbours?.offsets != offsets {
       restingNeighbours = (offsets, ViewScenes.neighbourPhotos(scene, layers: layers))
     }
-    // Renewed every frame at rest (requests not renewed lapse); a photo
-    // already decoded costs a cache lookup.
-    for (element, photo, style) in restingNeighbours?.photos ?? [] {
+    // Renewed every frame at rest (requests not renewed lapse) until each
+    // is decoded: then the rest costs nothing.
+    let painter = painter
+    let scale = scale
+    restingNeighbours?.photos.removeAll { element, photo, style in
       painter.prefetch(element, photo: photo, scale: scale, style: style)
     }
   }
