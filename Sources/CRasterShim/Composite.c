@@ -395,6 +395,22 @@ void sw_blit_copy(uint8_t *dst, int dst_width, const uint8_t *src, int src_width
   }
 }
 
+void sw_blit_copy_doubled(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy,
+                          int x0, int y0, int x1, int y1) {
+  if (x1 <= x0) return;
+  const size_t row = (size_t)(x1 - x0) * 4;
+  for (int y = y0; y < y1; y++) {
+    const uint8_t *s = src + sw_rgba_offset(0, (y + src_dy) >> 1, src_width);
+    uint8_t *o = dst + sw_rgba_offset(x0, y, dst_width);
+    // The second row of a pair repeats the first: copied whole.
+    if (y > y0 && ((y + src_dy) & 1) == 1) {
+      memcpy(o, o - (size_t)dst_width * 4, row);
+      continue;
+    }
+    for (int x = x0; x < x1; x++, o += 4) memcpy(o, s + (size_t)((x + src_dx) >> 1) * 4, 4);
+  }
+}
+
 int sw_all_opaque(const uint8_t *rgba, size_t pixels) {
   uint8_t all = 255;
   for (size_t i = 0; i < pixels; i++) all &= rgba[i * 4 + 3];

@@ -132,7 +132,38 @@ import Testing
       tile(at: Point(x: 40, y: 31.5)), photo: photo, style: ElementStyle(), on: &b, origin: .zero,
       clip: Rect(origin: .zero, size: b.size))
     #expect(painter.missingCount == 4, "each frame drew a stand-in")
-    #expect(worst(a.image, b.image) <= 2)
+    // The stand-in is a preview at half the element's pixels, each of its
+    // pixels copied to 2×2: the element at (40, 33) px, 80×60 px.
+    let half = ElementPainter.makeTile(
+      coarse, photoSize: photo.size, ElementPainter.TileRequest(width: 40, height: 30, fill: ElementStyle().fill))
+    var differences = 0
+    for y in 0..<a.image.height {
+      for x in 0..<a.image.width {
+        let at = (y * a.image.width + x) * 4
+        let drawn = Array(a.image.pixels[at..<at + 4])
+        if (40..<120).contains(x), (33..<93).contains(y) {
+          let from = ((y - 33) / 2 * half.width + (x - 40) / 2) * 4
+          #expect(drawn == Array(half.pixels[from..<from + 4]), "(\(x), \(y))")
+          differences += zip(drawn, b.image.pixels[at..<at + 4]).map { abs(Int($0) - Int($1)) }.reduce(0, +)
+        } else {
+          #expect(drawn == [0, 0, 0, 255], "(\(x), \(y)) outside the element changed")
+        }
+      }
+    }
+    // Clipped to start at an odd pixel of a pair (row 34, column 41): the same pixels there.
+    var clipped = canvas()
+    painter.draw(
+      tile(at: Point(x: 40, y: 31.5)), photo: photo, style: ElementStyle(), on: &clipped, origin: .zero,
+      clip: Rect(x: 20.5, y: 17, width: 60, height: 60))
+    for y in 33..<93 {
+      for x in 40..<120 {
+        let at = (y * a.image.width + x) * 4
+        let expected = y >= 34 && x >= 41 ? Array(a.image.pixels[at..<at + 4]) : [0, 0, 0, 255]
+        #expect(Array(clipped.image.pixels[at..<at + 4]) == expected, "(\(x), \(y))")
+      }
+    }
+    // Close to the full-resolution quad of the same stand-in on average.
+    #expect(Double(differences) / Double(80 * 60 * 4) < 6, "\(Double(differences) / Double(80 * 60 * 4))")
     #expect(painter.keptTileCount(of: photo) == 1, "the stand-in was resampled once")
     #expect(!painter.prefetch(element, photo: photo, scale: 2), "still loading: asked for again")
     let request = try #require(requests.last?.tile)

@@ -72,6 +72,13 @@ void sw_rgba_to_bgrx(const uint8_t *rgba, uint8_t *bgrx, size_t pixels);
 void sw_blit_copy(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy, int x0,
                   int y0, int x1, int y1);
 
+/// Copies an opaque source drawn at twice its size (each source pixel
+/// covers 2×2 dst pixels) into [x0, x1) × [y0, y1) of dst: dst (x, y) takes
+/// source ((x + src_dx) / 2, (y + src_dy) / 2), with x + src_dx and
+/// y + src_dy at least 0 and below twice the source's width and height.
+void sw_blit_copy_doubled(uint8_t *dst, int dst_width, const uint8_t *src, int src_width, int src_dx, int src_dy,
+                          int x0, int y0, int x1, int y1);
+
 /// 1 when every one of the `pixels` RGBA pixels has alpha 255, else 0.
 int sw_all_opaque(const uint8_t *rgba, size_t pixels);
 

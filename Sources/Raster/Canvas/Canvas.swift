@@ -397,6 +397,25 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// Copies an opaque `source` drawn at twice its size, its top-left at
+  /// pixel (`x`, `y`), into `region` (each source pixel covers 2×2
+  /// canvas pixels): a preview at half resolution, for the cost of a copy.
+  ///
+  /// - Complexity: O(pixels copied).
+  mutating func blitDoubled(_ source: RGBAImage, x: Int, y: Int, in region: PixelRect) {
+    let placed = PixelRect(x0: x, y0: y, x1: x + 2 * source.width, y1: y + 2 * source.height)
+    let r = region.intersection(placed).intersection(pixelBounds)
+    guard !r.isEmpty else { return }
+    let canvasWidth = Int32(width)
+    source.pixels.withUnsafeBufferPointer { src in
+      image.pixels.withUnsafeMutableBufferPointer { dst in
+        sw_blit_copy_doubled(
+          dst.baseAddress, canvasWidth, src.baseAddress, Int32(source.width), Int32(-x), Int32(-y), Int32(r.x0),
+          Int32(r.y0), Int32(r.x1), Int32(r.y1))
+      }
+    }
+  }
+
   /// Sets every pixel of `region` (clamped to the canvas) to `color`,
   /// replacing what was there: an opaque colour drawn at full coverage.
   ///
