@@ -109,7 +109,7 @@ struct ReusedAttributes {
           // is. The values are read where the host lends them (no copy
           // but the pool's).
           let e = elements.baseAddress! + i
-          values[position] = e.pointee
+          Self.store(e, at: position, in: &values)
           objects[position] = .make(e, at: objects[position].indexPath)
           made(id)
         }
@@ -117,7 +117,13 @@ struct ReusedAttributes {
         position = insert(elements[i])
         made(id)
       }
-      if i < answer.count { answer[i] = objects[position] } else { answer.append(objects[position]) }
+      if i < answer.count {
+        // Written only when another object goes there (an element after a
+        // change often keeps its object and its place).
+        if answer[i] !== objects[position] { answer[i] = objects[position] }
+      } else {
+        answer.append(objects[position])
+      }
       if i < answerPositions.count {
         answerPositions[i] = Int32(position)
       } else {
@@ -126,10 +132,39 @@ struct ReusedAttributes {
     }
     if answer.count > n { answer.removeLast(answer.count - n) }
     if answerPositions.count > n { answerPositions.removeLast(answerPositions.count - n) }
-    for p in nextPositions.prefix(previousCount) { indexInAnswer[Int(p)] = -1 }
-    for i in 0..<n { indexInAnswer[Int(answerPositions[i])] = Int32(i) }
+    Self.reindex(&indexInAnswer, from: nextPositions, previousCount, to: answerPositions)
     if objects.count > 4 * n + 256 { prune() }
     return true
+  }
+
+  /// `values[position] = e.pointee`, copied once (the assignment copied
+  /// the value to the stack first).
+  @inline(__always)
+  private nonisolated static func store(
+    _ e: UnsafePointer<LayoutAttributes>, at position: Int, in values: inout [LayoutAttributes]
+  ) {
+    values.withUnsafeMutableBufferPointer { values in
+      precondition(position >= 0 && position < values.count)
+      (values.baseAddress! + position).update(from: e, count: 1)
+    }
+  }
+
+  /// Marks the pool positions of the last answer (the first
+  /// `previousCount` of `old`) out of the answer, then those of the new
+  /// answer (`new`) at their places. Nonisolated: a main-actor closure
+  /// handed to `withUnsafeMutableBufferPointer` checks its executor at run
+  /// time.
+  private nonisolated static func reindex(
+    _ indexInAnswer: inout [Int32], from old: [Int32], _ previousCount: Int, to new: [Int32]
+  ) {
+    indexInAnswer.withUnsafeMutableBufferPointer { index in
+      old.withUnsafeBufferPointer { old in
+        for p in old[..<previousCount] { index[Int(p)] = -1 }
+      }
+      new.withUnsafeBufferPointer { new in
+        for (i, p) in new.enumerated() { index[Int(p)] = Int32(i) }
+      }
+    }
   }
 
   /// Whether `elements[i]` equals `values[position]`.
