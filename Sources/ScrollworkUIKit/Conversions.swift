@@ -107,16 +107,23 @@ extension ElementKind {
   ///
   /// - Complexity: O(kinds kept).
   @MainActor var uikitName: String {
-    for (kind, name) in KindNames.kept where kind == self { return name }
+    // The last kind named first (a frame names a kind several times in a row).
+    if let last = KindNames.last, last.kind == self { return last.name }
+    for (kind, name) in KindNames.kept where kind == self {
+      KindNames.last = (kind, name)
+      return name
+    }
     let name = self.name
     if KindNames.kept.count < 16 { KindNames.kept.append((self, name)) }
     return name
   }
 }
 
-/// The kind names `ElementKind.uikitName` keeps (main-actor state, never
-/// lent across a call: not checked for exclusive access at run time).
+/// The kind names `ElementKind.uikitName` keeps, and the last one it gave
+/// (main-actor state, never lent across a call: not checked for exclusive
+/// access at run time).
 @MainActor
 private enum KindNames {
   @exclusivity(unchecked) static var kept: [(ElementKind, String)] = []
+  @exclusivity(unchecked) static var last: (kind: ElementKind, name: String)?
 }

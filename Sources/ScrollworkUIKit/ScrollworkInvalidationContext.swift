@@ -26,23 +26,37 @@ open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationCont
   func take(_ model: InvalidationContext, lists: inout ContextPathLists) {
     self.model = model
     let elements = model.elements
-    var start = 0
-    var run = 0
-    while start < elements.count {
-      let kind = elements[start].kind
-      var end = start + 1
-      while end < elements.count && elements[end].kind == kind { end += 1 }
-      let (name, paths) = lists.list(for: elements, start..<end, run: run)
-      switch kind.category {
-      case .cell: invalidateItems(at: paths)
-      case .supplementary: invalidateSupplementaryElements(ofKind: name, at: paths)
-      case .decoration: invalidateDecorationElements(ofKind: name, at: paths)
+    if lists.repeatsLast(elements) {
+      // The last context's elements: its lists, as they are.
+      for run in 0..<lists.lastRunCount {
+        let (kind, name, paths) = lists.run(run)
+        add(paths, of: kind, named: name)
       }
-      start = end
-      run += 1
+    } else {
+      var start = 0
+      var run = 0
+      while start < elements.count {
+        let kind = elements[start].kind
+        var end = start + 1
+        while end < elements.count && elements[end].kind == kind { end += 1 }
+        let (name, paths) = lists.list(for: elements, start..<end, run: run)
+        add(paths, of: kind, named: name)
+        start = end
+        run += 1
+      }
+      lists.remember(elements, runs: run)
     }
     contentOffsetAdjustment = CGPoint(model.contentOffsetAdjustment)
     contentSizeAdjustment = CGSize(model.contentSizeAdjustment)
+  }
+
+  /// Adds `paths` as elements of `kind` (UIKit's name: `name`).
+  private func add(_ paths: [IndexPath], of kind: ElementKind, named name: String) {
+    switch kind.category {
+    case .cell: invalidateItems(at: paths)
+    case .supplementary: invalidateSupplementaryElements(ofKind: name, at: paths)
+    case .decoration: invalidateDecorationElements(ofKind: name, at: paths)
+    }
   }
 }
 
@@ -60,8 +74,36 @@ open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationCont
 struct ContextPathLists {
   /// Each run's elements, the kind's UIKit name, and their index paths.
   private var runs: [(ids: [ElementID], name: String, paths: [IndexPath])] = []
+  /// The last context's elements (copied: the model's array is the host's
+  /// buffer, which it writes again once the context is gone; holding it
+  /// would make the host allocate) and how many runs of a kind they made:
+  /// when the next context names the same elements, the first
+  /// `lastRunCount` runs are its lists.
+  private var lastElements: [ElementID] = []
+  private(set) var lastRunCount = 0
 
   @usableFromInline init() {}
+
+  /// Whether `elements` are the last context's, compared as bits (see
+  /// `same`), with at least one run.
+  ///
+  /// - Complexity: O(elements), once per context.
+  func repeatsLast(_ elements: [ElementID]) -> Bool {
+    lastRunCount > 0 && Self.same(lastElements, elements, 0..<elements.count)
+  }
+
+  /// Remembers `elements`, which made `runs` runs, as the last context's.
+  mutating func remember(_ elements: [ElementID], runs: Int) {
+    lastElements.removeAll(keepingCapacity: true)
+    lastElements.append(contentsOf: elements)
+    lastRunCount = runs
+  }
+
+  /// Run `run`'s kind, UIKit name and index paths (`run` <
+  /// `lastRunCount` after `repeatsLast`).
+  func run(_ run: Int) -> (kind: ElementKind, name: String, paths: [IndexPath]) {
+    (runs[run].ids[0].kind, runs[run].name, runs[run].paths)
+  }
 
   /// UIKit's name of the kind of `elements[range]` (all of one kind) and
   /// their index paths, in order, for run `run` of a context.
