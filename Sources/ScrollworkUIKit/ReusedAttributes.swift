@@ -39,7 +39,10 @@ struct ReusedAttributes {
   /// Its size is a power of two, at least twice the pool's.
   private var table: [Int32] = []
   /// The last answer of `layoutAttributesForElements(in:)`, written in
-  /// place (a new buffer only while UIKit still holds the last one).
+  /// place (a new buffer only while UIKit still holds the last one). It
+  /// holds the pool's current objects: `answer[i]` is
+  /// `objects[answerPositions[i]]` (a single element's query that renews an
+  /// object renews it here too).
   private(set) var answer: [UICollectionViewLayoutAttributes] = []
   /// The pool position of each element of `answer`.
   private var answerPositions: [Int32] = []
@@ -289,6 +292,13 @@ struct ReusedAttributes {
       if values[position] == attributes { return (objects[position], false) }
       values[position] = attributes
       objects[position] = .make(attributes, at: objects[position].indexPath)
+      // The last answer holds the pool's objects (`update` keeps its
+      // unchanged opening in place, and returns it whole when nothing
+      // changed): the new object takes the old one's place there too (a
+      // new buffer if UIKit still holds the last answer, which keeps what
+      // it was given).
+      let index = Int(indexInAnswer[position])
+      if index >= 0 { answer[index] = objects[position] }
       return (objects[position], true)
     }
     let made = insert(attributes)

@@ -140,3 +140,39 @@ import Testing
     withExtendedLifetime(data) {}
   }
 }
+
+extension FrameReuseTests {
+  /// An element asked for alone after its values changed (UIKit's
+  /// `layoutAttributesForItem(at:)`) gets a new object, which replaces the
+  /// old one in the pool; the next elements' answer must hand out that
+  /// object, also when the element opens the answer and everything before
+  /// it is unchanged (the answer's unchanged opening is kept in place).
+  @Test func anElementAskedAloneFirstIsNotStaleInTheNextAnswer() throws {
+    let layout = ScrollworkLayout.carousel(.coverFlow, reduceMotion: false)
+    let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 300), collectionViewLayout: layout)
+    let data = TestDataSource(counts: [100])
+    data.register(in: view)
+    view.dataSource = data
+    try catchingUIKitExceptions { view.layoutIfNeeded() }
+    for step in 1...6 {
+      let before = layout.layoutAttributesForElements(in: view.bounds) ?? []
+      view.contentOffset = CGPoint(x: CGFloat(step) * 17, y: 0)
+      layout.prepare()
+      // Every element of the coming answer asked alone first, in order.
+      var alone: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+      for a in before where a.representedElementCategory == .cell {
+        if let object = layout.layoutAttributesForItem(at: a.indexPath) { alone[a.indexPath] = object }
+      }
+      let answer = layout.layoutAttributesForElements(in: view.bounds) ?? []
+      var expected: [LayoutAttributes] = []
+      layout.host.elements(in: Rect(x: Double(view.bounds.minX), y: 0, width: 390, height: 300), into: &expected)
+      #expect(answer.count == expected.count, "step \(step)")
+      for (a, e) in zip(answer, expected) {
+        #expect(a.center == CGPoint(x: e.center.x, y: e.center.y), "step \(step): centre of \(e.id)")
+        #expect(a.alpha == CGFloat(e.alpha), "step \(step): alpha of \(e.id)")
+        if let object = alone[a.indexPath] { #expect(a === object, "step \(step): \(e.id) not the object asked alone") }
+      }
+    }
+    withExtendedLifetime(data) {}
+  }
+}
