@@ -107,16 +107,24 @@ extension ElementKind {
   ///
   /// - Complexity: O(kinds kept).
   @MainActor var uikitName: String {
-    for (kind, name) in KindNames.kept where kind == self { return name }
+    // The kinds searched apart from the names (plain values: no string is
+    // copied, retained and released per kind passed).
+    let kinds = KindNames.kinds
+    for i in kinds.indices where kinds[i] == self { return KindNames.names[i] }
     let name = self.name
-    if KindNames.kept.count < 16 { KindNames.kept.append((self, name)) }
+    if kinds.count < 16 {
+      KindNames.kinds.append(self)
+      KindNames.names.append(name)
+    }
     return name
   }
 }
 
-/// The kind names `ElementKind.uikitName` keeps (main-actor state, never
-/// lent across a call: not checked for exclusive access at run time).
+/// The kind names `ElementKind.uikitName` keeps, by position (main-actor
+/// state, never lent across a call: not checked for exclusive access at run
+/// time).
 @MainActor
 private enum KindNames {
-  @exclusivity(unchecked) static var kept: [(ElementKind, String)] = []
+  @exclusivity(unchecked) static var kinds: [ElementKind] = []
+  @exclusivity(unchecked) static var names: [String] = []
 }

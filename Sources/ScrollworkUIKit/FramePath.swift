@@ -50,7 +50,9 @@ struct FramePath<Prepared: PreparedLayout> {
       // Asked through `inout`: a non-mutating call on a class's stored
       // struct copies the whole host first (the class could change it
       // during the call), a retain and release of each of its arrays.
-      func ask(_ host: inout LayoutHost<Prepared>) -> Bool {
+      // Not inlined: the host's non-mutating call then reads it where it
+      // is (inlined, the compiler copied the whole host to call it).
+      @inline(never) func ask(_ host: inout LayoutHost<Prepared>) -> Bool {
         if host.shouldInvalidate(forBoundsChange: bounds) { return true }
         // UIKit moves the bounds without a prepare: the host follows, so
         // what it answers next (an update's anchor, a snap from the drag's
@@ -84,8 +86,9 @@ struct FramePath<Prepared: PreparedLayout> {
     }
     contentSize = { layout in
       // Read through `inout`: a read of a class's stored struct copies it
-      // first (the class could change it during the call).
-      func read(_ host: inout LayoutHost<Prepared>) -> Size { host.contentSize }
+      // first (the class could change it during the call); not inlined,
+      // for the same reason as `ask` above.
+      @inline(never) func read(_ host: inout LayoutHost<Prepared>) -> Size { host.contentSize }
       return read(&layout.storedHost)
     }
     elements = { layout, rect in

@@ -39,7 +39,10 @@ struct ReusedAttributes {
   /// Its size is a power of two, at least twice the pool's.
   private var table: [Int32] = []
   /// The last answer of `layoutAttributesForElements(in:)`, written in
-  /// place (a new buffer only while UIKit still holds the last one).
+  /// place (a new buffer only while UIKit still holds the last one). It
+  /// holds the pool's current objects: `answer[i]` is
+  /// `objects[answerPositions[i]]` (a single element's query that renews an
+  /// object renews it here too).
   private(set) var answer: [UICollectionViewLayoutAttributes] = []
   /// The pool position of each element of `answer`.
   private var answerPositions: [Int32] = []
@@ -105,19 +108,25 @@ struct ReusedAttributes {
         if index >= 0 { cursor = index + 1 }
         if !Self.equal(elements, i, values, position, words, fields) {
           // A changed value comes in a new object (with the old one's
-          // index path); the old one, which UIKit may hold, is left as it
+          // index path and kind name); the old one, which UIKit may hold, is left as it
           // is. The values are read where the host lends them (no copy
           // but the pool's).
           let e = elements.baseAddress! + i
-          values[position] = e.pointee
-          objects[position] = .make(e, at: objects[position].indexPath)
+          Self.store(e, at: position, in: &values)
+          objects[position] = .make(e, replacing: objects[position])
           made(id)
         }
       } else {
         position = insert(elements[i])
         made(id)
       }
-      if i < answer.count { answer[i] = objects[position] } else { answer.append(objects[position]) }
+      if i < answer.count {
+        // Written only when another object goes there (an element after a
+        // change often keeps its object and its place).
+        if answer[i] !== objects[position] { answer[i] = objects[position] }
+      } else {
+        answer.append(objects[position])
+      }
       if i < answerPositions.count {
         answerPositions[i] = Int32(position)
       } else {
@@ -126,10 +135,39 @@ struct ReusedAttributes {
     }
     if answer.count > n { answer.removeLast(answer.count - n) }
     if answerPositions.count > n { answerPositions.removeLast(answerPositions.count - n) }
-    for p in nextPositions.prefix(previousCount) { indexInAnswer[Int(p)] = -1 }
-    for i in 0..<n { indexInAnswer[Int(answerPositions[i])] = Int32(i) }
+    Self.reindex(&indexInAnswer, from: nextPositions, previousCount, to: answerPositions)
     if objects.count > 4 * n + 256 { prune() }
     return true
+  }
+
+  /// `values[position] = e.pointee`, copied once (the assignment copied
+  /// the value to the stack first).
+  @inline(__always)
+  private nonisolated static func store(
+    _ e: UnsafePointer<LayoutAttributes>, at position: Int, in values: inout [LayoutAttributes]
+  ) {
+    values.withUnsafeMutableBufferPointer { values in
+      precondition(position >= 0 && position < values.count)
+      (values.baseAddress! + position).update(from: e, count: 1)
+    }
+  }
+
+  /// Marks the pool positions of the last answer (the first
+  /// `previousCount` of `old`) out of the answer, then those of the new
+  /// answer (`new`) at their places. Nonisolated: a main-actor closure
+  /// handed to `withUnsafeMutableBufferPointer` checks its executor at run
+  /// time.
+  private nonisolated static func reindex(
+    _ indexInAnswer: inout [Int32], from old: [Int32], _ previousCount: Int, to new: [Int32]
+  ) {
+    indexInAnswer.withUnsafeMutableBufferPointer { index in
+      old.withUnsafeBufferPointer { old in
+        for p in old[..<previousCount] { index[Int(p)] = -1 }
+      }
+      new.withUnsafeBufferPointer { new in
+        for (i, p) in new.enumerated() { index[Int(p)] = Int32(i) }
+      }
+    }
   }
 
   /// Whether `elements[i]` equals `values[position]`.
@@ -254,6 +292,13 @@ struct ReusedAttributes {
       if values[position] == attributes { return (objects[position], false) }
       values[position] = attributes
       objects[position] = .make(attributes, at: objects[position].indexPath)
+      // The last answer holds the pool's objects (`update` keeps its
+      // unchanged opening in place, and returns it whole when nothing
+      // changed): the new object takes the old one's place there too (a
+      // new buffer if UIKit still holds the last answer, which keeps what
+      // it was given).
+      let index = Int(indexInAnswer[position])
+      if index >= 0 { answer[index] = objects[position] }
       return (objects[position], true)
     }
     let made = insert(attributes)

@@ -21,26 +21,130 @@ open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationCont
   /// Copies `model` into UIKit's fields: the cells, supplementary and
   /// decoration views to refresh (each kind's run at once: the model's
   /// elements are sorted by identity, so a kind's elements are adjacent)
-  /// and the offset and size adjustments.
-  func take(_ model: InvalidationContext) {
+  /// and the offset and size adjustments. The index-path lists come from
+  /// `lists` (the layout's, kept from context to context).
+  func take(_ model: InvalidationContext, lists: inout ContextPathLists) {
     self.model = model
     let elements = model.elements
-    var start = 0
-    while start < elements.count {
-      let kind = elements[start].kind
-      var end = start + 1
-      while end < elements.count && elements[end].kind == kind { end += 1 }
-      var paths: [IndexPath] = []
-      paths.reserveCapacity(end - start)
-      for i in start..<end { paths.append(elements[i].indexPath) }
-      switch kind.category {
-      case .cell: invalidateItems(at: paths)
-      case .supplementary: invalidateSupplementaryElements(ofKind: kind.uikitName, at: paths)
-      case .decoration: invalidateDecorationElements(ofKind: kind.uikitName, at: paths)
+    if lists.repeatsLast(elements) {
+      // The last context's elements: its lists, as they are.
+      for run in 0..<lists.lastRunCount {
+        let (kind, name, paths) = lists.run(run)
+        add(paths, of: kind, named: name)
       }
-      start = end
+    } else {
+      var start = 0
+      var run = 0
+      while start < elements.count {
+        let kind = elements[start].kind
+        var end = start + 1
+        while end < elements.count && elements[end].kind == kind { end += 1 }
+        let (name, paths) = lists.list(for: elements, start..<end, run: run)
+        add(paths, of: kind, named: name)
+        start = end
+        run += 1
+      }
+      lists.remember(elements, runs: run)
     }
     contentOffsetAdjustment = CGPoint(model.contentOffsetAdjustment)
     contentSizeAdjustment = CGSize(model.contentSizeAdjustment)
+  }
+
+  /// Adds `paths` as elements of `kind` (UIKit's name: `name`).
+  private func add(_ paths: [IndexPath], of kind: ElementKind, named name: String) {
+    switch kind.category {
+    case .cell: invalidateItems(at: paths)
+    case .supplementary: invalidateSupplementaryElements(ofKind: name, at: paths)
+    case .decoration: invalidateDecorationElements(ofKind: name, at: paths)
+    }
+  }
+}
+
+/// The index-path lists a layout gives its invalidation contexts, one per
+/// run of a kind in the context, kept for the next context. UIKit's
+/// context takes arrays; it keeps the array it is given (a reference, no
+/// copy). A scroll frame's context usually names the elements the last one
+/// named (the ones on screen that move with the scroll): the run then gets
+/// the same array again, nothing built. Otherwise the list is written
+/// anew, into its old storage when no context holds it any more (no
+/// allocation), else into new storage: an array is a value, so a context
+/// still held keeps the paths it was given.
+@MainActor
+@usableFromInline
+struct ContextPathLists {
+  /// Each run's elements, the kind's UIKit name, and their index paths.
+  private var runs: [(ids: [ElementID], name: String, paths: [IndexPath])] = []
+  /// The last context's elements (copied: the model's array is the host's
+  /// buffer, which it writes again once the context is gone; holding it
+  /// would make the host allocate) and how many runs of a kind they made:
+  /// when the next context names the same elements, the first
+  /// `lastRunCount` runs are its lists.
+  private var lastElements: [ElementID] = []
+  private(set) var lastRunCount = 0
+
+  @usableFromInline init() {}
+
+  /// Whether `elements` are the last context's, compared as bits (see
+  /// `same`), with at least one run.
+  ///
+  /// - Complexity: O(elements), once per context.
+  func repeatsLast(_ elements: [ElementID]) -> Bool {
+    lastRunCount > 0 && Self.same(lastElements, elements, 0..<elements.count)
+  }
+
+  /// Remembers `elements`, which made `runs` runs, as the last context's.
+  mutating func remember(_ elements: [ElementID], runs: Int) {
+    lastElements.removeAll(keepingCapacity: true)
+    lastElements.append(contentsOf: elements)
+    lastRunCount = runs
+  }
+
+  /// Run `run`'s kind, UIKit name and index paths (`run` <
+  /// `lastRunCount` after `repeatsLast`).
+  func run(_ run: Int) -> (kind: ElementKind, name: String, paths: [IndexPath]) {
+    (runs[run].ids[0].kind, runs[run].name, runs[run].paths)
+  }
+
+  /// UIKit's name of the kind of `elements[range]` (all of one kind) and
+  /// their index paths, in order, for run `run` of a context.
+  ///
+  /// - Complexity: O(range's length): a comparison of identities, and when
+  ///   they differ from the run's last ones, an index path built for each.
+  mutating func list(
+    for elements: [ElementID], _ range: Range<Int>, run: Int
+  ) -> (name: String, paths: [IndexPath]) {
+    let kind = elements[range.lowerBound].kind
+    if run == runs.count { runs.append(([], kind.uikitName, [])) }
+    if runs[run].ids.first?.kind != kind { runs[run].name = kind.uikitName }
+    if !Self.same(runs[run].ids, elements, range) {
+      runs[run].ids.removeAll(keepingCapacity: true)
+      runs[run].ids.append(contentsOf: elements[range])
+      runs[run].paths.removeAll(keepingCapacity: true)
+      runs[run].paths.reserveCapacity(range.count)
+      for i in range { runs[run].paths.append(elements[i].indexPath) }
+    }
+    return (runs[run].name, runs[run].paths)
+  }
+
+  /// Whether `ids` are `elements[range]`, compared as bits (the same
+  /// identity copied is the same bits; equal identities with other bits,
+  /// which the engine never makes, only build the list again).
+  /// Nonisolated: a main-actor closure handed to `withUnsafeBytes` checks
+  /// its executor at run time, on every call.
+  private nonisolated static func same(_ ids: [ElementID], _ elements: [ElementID], _ range: Range<Int>) -> Bool {
+    guard ids.count == range.count else { return false }
+    return ids.withUnsafeBytes { ids in
+      elements.withUnsafeBytes { elements in
+        // 4 words an identity: its kind's two, section and item.
+        guard MemoryLayout<ElementID>.stride == 32 else { return false }
+        let a = ids.baseAddress!
+        let b = elements.baseAddress! + 32 * range.lowerBound
+        var difference: UInt64 = 0
+        for w in 0..<(4 * range.count) {
+          difference |= a.load(fromByteOffset: 8 * w, as: UInt64.self) ^ b.load(fromByteOffset: 8 * w, as: UInt64.self)
+        }
+        return difference == 0
+      }
+    }
   }
 }

@@ -40,15 +40,43 @@ public protocol ScrollworkHosting: AnyObject {
 open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, ScrollworkHosting {
   /// The model every call goes to.
   public var host: LayoutHost<Prepared> { storedHost }
-  /// The host, used in place by the calls UIKit makes every frame.
-  @usableFromInline var storedHost: LayoutHost<Prepared>
+  /// The host, used in place by the calls UIKit makes every frame: read
+  /// (borrowed) or modified where it is, each access checked for
+  /// exclusivity by the layout itself (`hostAccess`) instead of by the
+  /// run time. The host calls the app's size closures, which could reach
+  /// the layout again: a modification during any other access of the host,
+  /// or an access during a modification, stops the program with a message
+  /// naming the host, as the run time's check would. The run time's check
+  /// costs ~140 instructions an access (a thread-local access set), six
+  /// times a scroll frame; this one a few. The layout is main-actor
+  /// isolated: its accesses never overlap from two threads.
+  @inlinable final var storedHost: LayoutHost<Prepared> {
+    _read {
+      if hostAccess < 0 { Self.overlappingHostAccess() }
+      hostAccess += 1
+      defer { hostAccess -= 1 }
+      yield hostStorage
+    }
+    _modify {
+      if hostAccess != 0 { Self.overlappingHostAccess() }
+      hostAccess = -1
+      defer { hostAccess = 0 }
+      yield &hostStorage
+    }
+  }
+  /// The host's storage: used only through `storedHost`, which checks its
+  /// accesses (not checked by the run time).
+  @exclusivity(unchecked) @usableFromInline final var hostStorage: LayoutHost<Prepared>
+  /// The accesses of `storedHost` under way: the number of reads, or -1
+  /// during a modification.
+  @exclusivity(unchecked) @usableFromInline final var hostAccess = 0
   /// The host's calls of a scroll frame, compiled for `Prepared`.
   @usableFromInline let frame: FramePath<Prepared>
   // The state read on every frame (the recorder, the counts, the reused
   // attributes) is main-actor isolated and never lent across a call that
   // could reach it again: it is not checked for exclusive access at run
   // time (`@exclusivity(unchecked)`: the checks cost more than the reads).
-  // The host keeps its checks.
+  // The host keeps a check (`storedHost`), the layout's own.
   /// Records every call in the replay format when set.
   @exclusivity(unchecked) public var recorder: LayoutCallRecorder? {
     // The recording's format line says whether the host defers the settle.
@@ -82,6 +110,9 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   var restingOffsetOverride: (offset: CGPoint, from: ObjectIdentifier?)?
   /// UIKit attributes by element, reused while their values hold.
   @exclusivity(unchecked) @usableFromInline var reusable = ReusedAttributes()
+  /// The index-path lists of the contexts the layout makes, kept from
+  /// context to context.
+  @exclusivity(unchecked) var contextLists = ContextPathLists()
   /// Decoration kinds registered with `ScrollworkDecorationView`.
   private var decorationKinds: Set<String> = []
   /// The settle scheduled for the next frame (`ScrollworkLayout+Settle.swift`).
@@ -93,8 +124,8 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   /// the concrete layout of the caller.
   @inlinable
   public init(host: LayoutHost<Prepared>) {
-    self.storedHost = host
-    self.storedHost.defersSettle = true  // the shell animates it (`ScrollworkLayout+Settle.swift`)
+    self.hostStorage = host
+    self.hostStorage.defersSettle = true  // the shell animates it (`ScrollworkLayout+Settle.swift`)
     self.frame = FramePath()
     super.init()
   }
@@ -115,7 +146,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     let model = frame.stateContext(self, state)
     guard !model.elements.isEmpty || model.contentSizeAdjustment != .zero else { return }
     let context = ScrollworkInvalidationContext()
-    context.take(model)
+    context.take(model, lists: &contextLists)
     invalidateLayout(with: context)
   }
 
@@ -168,7 +199,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
       fresh = counts
     }
     let bounds = Rect(collectionView.bounds)
-    recorder?.record(.prepare(bounds: bounds, counts: fresh ?? storedHost.counts))
+    if let recorder { recordPrepare(recorder, bounds: bounds, counts: fresh) }
     if let error = frame.prepare(self, bounds, fresh, scale, insets) {
       lastError = error
       countsNeedReading = true
@@ -178,9 +209,36 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   open override var collectionViewContentSize: CGSize { CGSize(frame.contentSize(self)) }
 
   open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-    recorder?.record(.elements(rect: Rect(rect), bounds: storedHost.bounds))
+    if let recorder { recordElements(recorder, rect: Rect(rect)) }
     frame.elements(self, Rect(rect))
     return reusable.answer
+  }
+
+  // The recordings of the frame's calls that read the host, out of the
+  // calls' bodies: these run unspecialised (UIKit reaches them through the
+  // class's table), where an access of the host looks up its type's
+  // metadata, and the compiler would do that on every frame, recorder or
+  // not.
+
+  /// Records `prepare()` with the counts it passes (the host's own when
+  /// `counts` is `nil`).
+  @inline(never) private func recordPrepare(_ recorder: LayoutCallRecorder, bounds: Rect, counts: [Int]?) {
+    recorder.record(.prepare(bounds: bounds, counts: counts ?? storedHost.counts))
+  }
+
+  /// Records `layoutAttributesForElements(in:)`.
+  @inline(never) private func recordElements(_ recorder: LayoutCallRecorder, rect: Rect) {
+    recorder.record(.elements(rect: rect, bounds: storedHost.bounds))
+  }
+
+  /// Stops the program: an access of the host overlapped a modification
+  /// of it (a size closure, say, that reached the layout while the host
+  /// was preparing), which Swift's exclusivity rule forbids.
+  @usableFromInline @inline(never)
+  static func overlappingHostAccess() -> Never {
+    fatalError(
+      "Simultaneous accesses to a ScrollworkLayout's host: it was accessed while being modified (a size closure or "
+        + "delegate that reached the layout during one of its calls?)")
   }
 
   /// Registers `ScrollworkDecorationView` for a decoration kind the layout
@@ -234,7 +292,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     // UIKit's own context first (`invalidationContextClass`, with what
     // UIKit sets on it), then the host's description of the change.
     let context = super.invalidationContext(forBoundsChange: newBounds)
-    (context as? ScrollworkInvalidationContext)?.take(frame.boundsContext(self, Rect(newBounds)))
+    (context as? ScrollworkInvalidationContext)?.take(frame.boundsContext(self, Rect(newBounds)), lists: &contextLists)
     return context
   }
 
@@ -276,7 +334,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
     let size = Size(preferredAttributes.size)
     recorder?.record(.invalidationContextForPreferredSize(id, size, bounds: storedHost.bounds))
     let model = storedHost.invalidationContext(forPreferredSize: size, of: id)
-    (context as? ScrollworkInvalidationContext)?.take(model)
+    (context as? ScrollworkInvalidationContext)?.take(model, lists: &contextLists)
     if Prepared.settlesSlack {
       let moved = model.contentOffsetAdjustment
       scheduleSettleIfDue(at: storedHost.bounds.offsetBy(dx: moved.x, dy: moved.y))

@@ -96,6 +96,30 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
     withUnsafePointer(to: attributes) { make($0, at: indexPath) }
   }
 
+  /// New attributes for the element `old` describes, with the values at
+  /// `attributes` (a changed value of that element): `old`'s index path
+  /// and kind name are taken as they are (the same element's; no path made,
+  /// no name looked up).
+  static func make(
+    _ attributes: UnsafePointer<LayoutAttributes>, replacing old: ScrollworkLayoutAttributes
+  ) -> ScrollworkLayoutAttributes {
+    let made: ScrollworkLayoutAttributes
+    switch attributes.pointee.id.kind.category {
+    case .cell:
+      made = ScrollworkLayoutAttributes(forCellWith: old.indexPath)
+    case .supplementary:
+      made = ScrollworkLayoutAttributes(
+        forSupplementaryViewOfKind: old.representedElementKind ?? attributes.pointee.id.kind.uikitName,
+        with: old.indexPath)
+    case .decoration:
+      made = ScrollworkLayoutAttributes(
+        forDecorationViewOfKind: old.representedElementKind ?? attributes.pointee.id.kind.uikitName,
+        with: old.indexPath)
+    }
+    made.apply(attributes)
+    return made
+  }
+
   /// `make(_:at:)` reading the values where they are.
   static func make(
     _ attributes: UnsafePointer<LayoutAttributes>, at indexPath: IndexPath

@@ -70,7 +70,7 @@
     /// The scroll view's delegate (weak). `UICollectionView` reads it as a
     /// `UICollectionViewDelegate` when it is one: UIKit narrows the
     /// property's type in the subclass, which Swift cannot.
-    open weak var delegate: (any UIScrollViewDelegate)?
+    @exclusivity(unchecked) open weak var delegate: (any UIScrollViewDelegate)?
 
     /// The size of the content.
     @exclusivity(unchecked) open var contentSize: CGSize = .zero

@@ -94,7 +94,7 @@
     /// The views inside this one, back to front.
     public private(set) var subviews: [UIView] = []
     /// The view this one is inside.
-    public private(set) weak var superview: UIView?
+    @exclusivity(unchecked) public private(set) weak var superview: UIView?
 
     /// A view with `frame`.
     public init(frame: CGRect) {

@@ -159,6 +159,30 @@
       (views ? "standin-frame-" : "shell-frame-") + name
     }
 
+    /// `frame` as the bench's sample closure, which is not isolated: the
+    /// bench runs every sample on the thread that made its subject, the
+    /// main thread. Made once, on the main actor; each call checks the
+    /// thread (`pthread_self`, a few instructions) and traps elsewhere.
+    /// Not `MainActor.assumeIsolated` per frame: that allocates a context
+    /// for its closure and asks the executor (twice: the closure checks
+    /// again), ~1,150 instructions and one allocation a frame that neither
+    /// the floor nor a frame of UIKit on a device pays, counted until now
+    /// as the shell's.
+    @MainActor
+    static func onMainThread(
+      _ frame: @escaping @MainActor (Int) -> Void
+    ) -> (Int, inout [LayoutAttributes]) -> Void {
+      let mainThread = pthread_self()
+      // The main actor's synchronous closure has the same representation as
+      // a nonisolated one (the standard library's `assumeIsolated` converts
+      // it the same way); the isolation is checked by the thread test.
+      let unchecked = unsafeBitCast(frame, to: ((Int) -> Void).self)
+      return { i, _ in
+        precondition(pthread_equal(pthread_self(), mainThread) != 0, "a stand-in frame off the main thread")
+        unchecked(i)
+      }
+    }
+
     /// The calls UIKit makes of `layout` in a frame, after the offset moved.
     @MainActor
     package static func layoutCalls(_ layout: UICollectionViewLayout, in view: UICollectionView) {
@@ -214,11 +238,9 @@
           let offsets = scrollOffsets(
             prepared.offsetBounds(at: ScrollState()), samples: samples, horizontal: horizontal, seed: seed)
           let box = HostBox(host)
-          let engine: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
-            MainActor.assumeIsolated {
-              view.contentOffset = CGPoint(x: offsets[i + 1].x, y: offsets[i + 1].y)
-              if views { view.layoutIfNeeded() } else { layoutCalls(shell, in: view) }
-            }
+          let engine = onMainThread { i in
+            view.contentOffset = CGPoint(x: offsets[i + 1].x, y: offsets[i + 1].y)
+            if views { view.layoutIfNeeded() } else { layoutCalls(shell, in: view) }
           }
           let floor: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
             box.scrollFrame(
@@ -274,16 +296,14 @@
           let floorFrame = AlbumHostFrame(
             pager: link.pagerLayout.host, strip: link.stripLayout.host, album: link.album,
             pagerSize: pagerViewport, stripSize: Size(width: 390, height: 44), time: CACurrentMediaTime())
-          let engine: (Int, inout [LayoutAttributes]) -> Void = { i, _ in
-            MainActor.assumeIsolated {
-              pager.contentOffset = CGPoint(x: offsets[i + 1].x, y: offsets[i + 1].y)
-              if views {
-                pager.layoutIfNeeded()
-                strip.layoutIfNeeded()
-              } else {
-                layoutCalls(link.pagerLayout, in: pager)
-                layoutCalls(link.stripLayout, in: strip)
-              }
+          let engine = onMainThread { i in
+            pager.contentOffset = CGPoint(x: offsets[i + 1].x, y: offsets[i + 1].y)
+            if views {
+              pager.layoutIfNeeded()
+              strip.layoutIfNeeded()
+            } else {
+              layoutCalls(link.pagerLayout, in: pager)
+              layoutCalls(link.stripLayout, in: strip)
             }
           }
           let floor: (Int, inout [LayoutAttributes]) -> Void = { i, _ in floorFrame.frame(to: offsets[i + 1]) }
