@@ -367,49 +367,40 @@ public struct Canvas: Sendable {
   /// The whole canvas as a pixel rectangle.
   var pixelBounds: PixelRect { PixelRect(x0: 0, y0: 0, x1: width, y1: height) }
 
-  /// Composites `image` source-over, pixel for pixel (no resampling), its
-  /// top-left pixel at canvas pixel `(x, y)`, inside `region` (clamped to
-  /// the canvas and the image). A translucent pixel blends as a quad's
-  /// texel at full coverage does.
-  ///
-  /// - Complexity: O(pixels copied): a `memcpy` per opaque row.
-  ///
-  /// - Parameter opaque: the caller knows every pixel of `source` is
-  ///   opaque: its rows are copied as they are (the same bits as
-  ///   compositing them, without reading their alpha first).
-  mutating func blit(_ source: RGBAImage, x: Int, y: Int, in region: PixelRect, opaque: Bool = false) {
-    let placed = PixelRect(x0: x, y0: y, x1: x + source.width, y1: y + source.height)
-    let r = region.intersection(placed).intersection(pixelBounds)
-    guard !r.isEmpty else { return }
-    let canvasWidth = Int32(width)
-    source.pixels.withUnsafeBufferPointer { src in
-      image.pixels.withUnsafeMutableBufferPointer { dst in
-        if opaque {
-          sw_blit_copy(
-            dst.baseAddress, canvasWidth, src.baseAddress, Int32(source.width), Int32(-x), Int32(-y), Int32(r.x0),
-            Int32(r.y0), Int32(r.x1), Int32(r.y1))
-          return
-        }
-        sw_blit_over(
-          dst.baseAddress, canvasWidth, src.baseAddress, Int32(source.width), Int32(-x), Int32(-y), Int32(r.x0),
-          Int32(r.y0), Int32(r.x1), Int32(r.y1))
-      }
-    }
+  /// How `blit` writes a source's pixels.
+  enum Blit: Equatable {
+    /// Source-over: a translucent pixel blends as a quad's texel at full
+    /// coverage does (an opaque row is copied).
+    case over
+    /// Every pixel of the source is opaque (the caller knows): rows are
+    /// copied as they are, the same bits as `over` without reading their
+    /// alpha first.
+    case copy
+    /// An opaque source at twice its size: each of its pixels covers 2×2
+    /// canvas pixels (a preview at half resolution, for the cost of a copy).
+    case doubled
   }
 
-  /// Copies an opaque `source` drawn at twice its size, its top-left at
-  /// pixel (`x`, `y`), into `region` (each source pixel covers 2×2
-  /// canvas pixels): a preview at half resolution, for the cost of a copy.
+  /// Writes `source` pixel for pixel (no resampling; `.doubled`: each
+  /// pixel to 2×2), its top-left at canvas pixel `(x, y)`, inside
+  /// `region` (clamped to the canvas and the source's extent).
   ///
-  /// - Complexity: O(pixels copied).
-  mutating func blitDoubled(_ source: RGBAImage, x: Int, y: Int, in region: PixelRect) {
-    let placed = PixelRect(x0: x, y0: y, x1: x + 2 * source.width, y1: y + 2 * source.height)
+  /// - Complexity: O(pixels written): a `memcpy` per opaque row.
+  mutating func blit(_ source: RGBAImage, x: Int, y: Int, in region: PixelRect, as mode: Blit = .over) {
+    let factor = mode == .doubled ? 2 : 1
+    let placed = PixelRect(x0: x, y0: y, x1: x + factor * source.width, y1: y + factor * source.height)
     let r = region.intersection(placed).intersection(pixelBounds)
     guard !r.isEmpty else { return }
     let canvasWidth = Int32(width)
     source.pixels.withUnsafeBufferPointer { src in
       image.pixels.withUnsafeMutableBufferPointer { dst in
-        sw_blit_copy_doubled(
+        let blit =
+          switch mode {
+          case .over: sw_blit_over
+          case .copy: sw_blit_copy
+          case .doubled: sw_blit_copy_doubled
+          }
+        blit(
           dst.baseAddress, canvasWidth, src.baseAddress, Int32(source.width), Int32(-x), Int32(-y), Int32(r.x0),
           Int32(r.y0), Int32(r.x1), Int32(r.y1))
       }

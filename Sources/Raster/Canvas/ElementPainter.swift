@@ -334,11 +334,7 @@ public final class ElementPainter {
       tile = Self.tile(image, photo: photo, request, exact: exact)
       keep(tile, for: key, exact: exact)
     }
-    if tile.doubled {
-      canvas.blitDoubled(tile.image, x: contentPixels.x0, y: contentPixels.y0, in: region)
-    } else {
-      canvas.blit(tile.image, x: contentPixels.x0, y: contentPixels.y0, in: region, opaque: tile.opaque)
-    }
+    canvas.blit(tile.image, x: contentPixels.x0, y: contentPixels.y0, in: region, as: tile.blit)
     return true
   }
 
@@ -353,11 +349,8 @@ public final class ElementPainter {
     if !exact, image.width * image.height < request.width * request.height, request.width >= 2, request.height >= 2 {
       let half = TileRequest(
         width: (request.width + 1) / 2, height: (request.height + 1) / 2, fill: request.fill)
-      var preview = Tile(makeTile(image, photoSize: photo.size, half))
-      if preview.opaque {
-        preview.doubled = true
-        return preview
-      }
+      let preview = Tile(makeTile(image, photoSize: photo.size, half), doubled: true)
+      if preview.blit == .doubled { return preview }
     }
     return Tile(makeTile(image, photoSize: photo.size, request))
   }
@@ -420,19 +413,21 @@ public final class ElementPainter {
     tiles.keysByRecency.lazy.filter { $0.source == photo.source }.count
   }
 
-  /// A resampled photo and whether every one of its pixels is opaque
-  /// (found once, when it is kept): an opaque tile is copied row by row
-  /// (`memcpy`) without looking at its alpha every frame.
+  /// A resampled photo and how it is copied, found once, when it is kept:
+  /// an opaque tile row by row (`memcpy`) without looking at its alpha
+  /// every frame, a stand-in's opaque preview at half the element's
+  /// pixels at twice its size, any other source-over.
   struct Tile {
     var image: RGBAImage
-    var opaque: Bool
-    /// Whether `image` is at half the element's pixels, copied at twice
-    /// its size (a stand-in's preview).
-    var doubled = false
+    var blit: Canvas.Blit
 
-    init(_ image: RGBAImage) {
+    /// - Parameter doubled: `image` is at half the element's pixels (an
+    ///   opaque one is copied at twice its size; a translucent one cannot
+    ///   be, and is blended at its size: the caller makes a whole tile).
+    init(_ image: RGBAImage, doubled: Bool = false) {
       self.image = image
-      opaque = image.pixels.withUnsafeBufferPointer { sw_all_opaque($0.baseAddress, $0.count / 4) != 0 }
+      let opaque = image.pixels.withUnsafeBufferPointer { sw_all_opaque($0.baseAddress, $0.count / 4) != 0 }
+      blit = opaque ? (doubled ? .doubled : .copy) : .over
     }
   }
 
