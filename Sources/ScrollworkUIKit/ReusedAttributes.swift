@@ -291,7 +291,8 @@ struct ReusedAttributes {
     if position >= 0 {
       if values[position] == attributes { return (objects[position], false) }
       values[position] = attributes
-      objects[position] = .make(attributes, at: objects[position].indexPath)
+      let old = objects[position]
+      objects[position] = withUnsafePointer(to: attributes) { .make($0, replacing: old) }
       // The last answer holds the pool's objects (`update` keeps its
       // unchanged opening in place, and returns it whole when nothing
       // changed): the new object takes the old one's place there too (a
