@@ -32,15 +32,21 @@ package final class HostBox<Prepared: PreparedLayout> {
   /// how many elements it read.
   package static func scrollFrame(_ host: inout LayoutHost<Prepared>, from old: Rect, to new: Rect) -> Int {
     try? host.setBounds(old)
-    if host.shouldInvalidate(forBoundsChange: new) {
-      let context = host.invalidationContext(forBoundsChange: new)
-      host.invalidate(with: context)
-    } else {
-      try? host.setBounds(new)
-    }
+    moveBounds(&host, to: new)
     return host.withElements(in: new) { elements in
       read(elements)
       return elements.count
+    }
+  }
+
+  /// UIKit's bounds change as a shell passes it on: the question, then
+  /// the context and its application, or the bounds moved without one.
+  package static func moveBounds(_ host: inout LayoutHost<Prepared>, to bounds: Rect) {
+    if host.shouldInvalidate(forBoundsChange: bounds) {
+      let context = host.invalidationContext(forBoundsChange: bounds)
+      host.invalidate(with: context)
+    } else {
+      try? host.setBounds(bounds)
     }
   }
 

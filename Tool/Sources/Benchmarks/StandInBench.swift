@@ -95,25 +95,15 @@
       _ album: inout AlbumCoordinator, to offset: Point, pagerSize: Size, stripSize: Size, time: Double
     ) {
       let pagerBounds = Rect(origin: offset, size: pagerSize)
-      moveBounds(&pager, to: pagerBounds)
+      HostBox.moveBounds(&pager, to: pagerBounds)
       let output = album.scrollViewDidScroll(.pager, offset: offset.x, at: time)
       let context = strip.invalidationContext(forStateChange: output.stripState)
       if !context.elements.isEmpty || context.contentSizeAdjustment != .zero { strip.invalidate(with: context) }
       if output.leader == .pager, strip.bounds.origin.x != output.stripOffset.x {
-        moveBounds(&strip, to: Rect(origin: output.stripOffset, size: stripSize))
+        HostBox.moveBounds(&strip, to: Rect(origin: output.stripOffset, size: stripSize))
       }
       layOut(&pager)
       layOut(&strip)
-    }
-
-    /// UIKit's bounds change as the shell passes it on.
-    static func moveBounds<P: PreparedLayout>(_ host: inout LayoutHost<P>, to bounds: Rect) {
-      if host.shouldInvalidate(forBoundsChange: bounds) {
-        let context = host.invalidationContext(forBoundsChange: bounds)
-        host.invalidate(with: context)
-      } else {
-        try? host.setBounds(bounds)
-      }
     }
 
     /// The layout pass's calls as the shell passes them on: prepare, the
