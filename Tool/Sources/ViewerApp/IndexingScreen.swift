@@ -23,28 +23,14 @@ package enum IndexingScreen {
     }
   }
 
-  /// Work running on a thread of its own from the moment it is made:
-  /// the first screen's listing, index read (or `stat`s and header reads)
-  /// start before the font is loaded and the window opens, and overlap
-  /// them instead of following them.
-  package final class Job<T: Sendable>: Sendable {
-    private let outcome = Locked<Result<T, any Error>?>(nil)
-
-    package init(_ work: @escaping @Sendable () throws -> T) {
-      Thread { [outcome] in
-        let result: Result<T, any Error> = Result { try work() }
-        outcome.withLock { $0 = result }
-      }.start()
-    }
-
-    /// The result once the work has finished, else `nil`.
-    package func take() -> Result<T, any Error>? { outcome.withLock { $0 } }
-  }
-
+  /// The first screen's work runs on a thread of its own from the
+  /// moment it is started: the listing, index read (or `stat`s and header
+  /// reads) start before the font is loaded and the window opens, and
+  /// overlap them instead of following them.
   /// The first screen's library (`LibraryScanner.firstScreen(headers:)`)
   /// on a thread of its own, started now.
-  package static func startFirstScreen(_ scanner: LibraryScanner, headers: Int) -> Job<FirstScreenLibrary> {
-    Job {
+  package static func startFirstScreen(_ scanner: LibraryScanner, headers: Int) -> BackgroundJob<FirstScreenLibrary> {
+    BackgroundJob {
       do throws(LibraryError) {
         return try scanner.firstScreen(headers: headers)
       } catch {
@@ -58,7 +44,8 @@ package enum IndexingScreen {
   /// - Returns: the library, or `nil` when the user closed the window or
   ///   pressed Q or Escape first.
   package static func firstScreen(
-    _ job: Job<FirstScreenLibrary>, scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double,
+    _ job: BackgroundJob<FirstScreenLibrary>, scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize,
+    scale: Double,
     font: Font?
   ) throws -> FirstScreenLibrary? {
     try show(scanner, job: job, window: window, pixelSize: pixelSize, scale: scale, font: font)
@@ -69,12 +56,13 @@ package enum IndexingScreen {
     _ scanner: LibraryScanner, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?,
     work: @escaping @Sendable () throws -> T
   ) throws -> T? {
-    try show(scanner, job: Job(work), window: window, pixelSize: pixelSize, scale: scale, font: font)
+    try show(scanner, job: BackgroundJob(work), window: window, pixelSize: pixelSize, scale: scale, font: font)
   }
 
   /// Draws the scan's progress until `job` has finished.
   private static func show<T: Sendable>(
-    _ scanner: LibraryScanner, job: Job<T>, window: X11Window, pixelSize: PixelSize, scale: Double, font: Font?
+    _ scanner: LibraryScanner, job: BackgroundJob<T>, window: X11Window, pixelSize: PixelSize, scale: Double,
+    font: Font?
   ) throws -> T? {
     // Finished before the window was up: no progress screen at all.
     if let result = job.take() { return try result.get() }

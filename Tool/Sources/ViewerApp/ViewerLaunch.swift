@@ -65,7 +65,7 @@ package struct ViewerLaunch {
     // window) and overlaps them: warm, the index is read while the font
     // loads and the window opens (on a cold disk the two share the disk,
     // and the gain was within the noise; see the viewer guide).
-    var started: (cache: CacheFolder?, scanner: LibraryScanner, job: IndexingScreen.Job<FirstScreenLibrary>)?
+    var started: (cache: CacheFolder?, scanner: LibraryScanner, job: BackgroundJob<FirstScreenLibrary>)?
     if let photos {
       try PhotoFolder.check(photos)
       let cacheFolder = try PhotoFolder.cache(cache, report: warn)

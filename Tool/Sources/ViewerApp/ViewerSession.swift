@@ -48,7 +48,7 @@ package struct ViewerSession {
   /// When the folder last changed (nil: no change waiting).
   private var folderChangedAt: Double?
   /// A rescan running on another thread.
-  private var rescan: Rescan?
+  private var rescan: BackgroundJob<ScannedLibrary>?
   /// Bumped by every rebuild: a new scene is always drawn.
   private var generation = 0
   /// A scene replaced while the folder changed, animating into the new one.
@@ -107,25 +107,6 @@ package struct ViewerSession {
     }
   }
 
-  /// A scan on another thread, its result taken once.
-  package final class Rescan: Sendable {
-    private let result = Locked<Result<ScannedLibrary, LibraryError>?>(nil)
-
-    package init(_ scanner: LibraryScanner) {
-      Thread { [result] in
-        let outcome: Result<ScannedLibrary, LibraryError>
-        do throws(LibraryError) {
-          outcome = .success(try scanner.run())
-        } catch {
-          outcome = .failure(error)
-        }
-        result.withLock { $0 = outcome }
-      }.start()
-    }
-
-    package func take() -> Result<ScannedLibrary, LibraryError>? { result.withLock { $0 } }
-  }
-
   /// Follows the watched folder: notes changes, starts a rescan once they
   /// have settled for 0.3 s, and shows its photos when it is done.
   private mutating func followFolder(at t: Double) throws {
@@ -134,7 +115,7 @@ package struct ViewerSession {
     if !changed.isEmpty || folder.watcher.overflowed { folderChangedAt = t }
     if let since = folderChangedAt, t - since >= 0.3, rescan == nil {
       folderChangedAt = nil
-      rescan = Rescan(folder.scanner)
+      rescan = BackgroundJob { [scanner = folder.scanner] in try scanner.run() }
     }
     guard let job = rescan, let result = job.take() else { return }
     rescan = nil
@@ -208,7 +189,7 @@ package struct ViewerSession {
 
   /// The full scan behind a first screen (`FirstScreenLibrary`), running
   /// (`job` is `nil` until the first frame is drawn).
-  private var indexing: (job: Rescan?, scanner: LibraryScanner, order: FirstScreenLibrary.Order)?
+  private var indexing: (job: BackgroundJob<ScannedLibrary>?, scanner: LibraryScanner, order: FirstScreenLibrary.Order)?
   private var indexingTitleAt = -1.0
 
   /// Indexes `scanner`'s folder on another thread while the first screen
@@ -227,7 +208,7 @@ package struct ViewerSession {
   private mutating func followIndexing(at t: Double, drawn: Bool) throws {
     guard let job = indexing else { return }
     guard let running = job.job else {
-      if drawn { indexing?.job = Rescan(job.scanner) }
+      if drawn { indexing?.job = BackgroundJob { [scanner = job.scanner] in try scanner.run() } }
       return
     }
     guard let result = running.take() else {
@@ -262,7 +243,7 @@ package struct ViewerSession {
       let shown = photos
       let found = library.photos
       let basis = (scene as? PhotosScene)?.replacementBasis
-      settling = IndexingScreen.Job {
+      settling = BackgroundJob {
         // Sizes guessed before their headers were read: images decoded for them are dropped.
         let known = Dictionary(shown.map { ($0.name, $0.size) }, uniquingKeysWith: { a, _ in a })
         let resized = Set(
@@ -285,7 +266,7 @@ package struct ViewerSession {
     /// their decoded images are dropped (the others', on screen, stay).
     var resized: Set<Photo.Source>
   }
-  private var settling: IndexingScreen.Job<SettledLibrary>?
+  private var settling: BackgroundJob<SettledLibrary>?
 
   /// Shows the full scan's photos once they are grouped and the user is not
   /// scrolling: the replacement (its identity transition) costs a frame
