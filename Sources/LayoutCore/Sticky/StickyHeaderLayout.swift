@@ -116,6 +116,21 @@ public struct StickyHeaderLayout: CollectionLayout {
     isHeaderOverlayEnabled: true, maxHeaderOverlayAlpha: 0.6, isMenuSticky: true, areSectionHeadersSticky: true,
     isCellParallaxEnabled: true, maxCellParallax: 60)
 
+  /// Whether the header's height can be drawn as configured: any height
+  /// for a header that does not stretch; 0 (no header) or at least
+  /// `Viewport.minimumExtent` points for one that does. A stretchy header
+  /// is scaled by (drawn height) / (its height), with a drawn height up to
+  /// the viewport's: from `Viewport.minimumExtent` on, that factor stays
+  /// finite (a 5e-324 pt header gave an infinite transform; fuzz input
+  /// Fuzz/Crashers/FuzzLayouts/sticky-subnormal-stretchy-header).
+  /// `validate()` throws where this is `false`; a tool can check it first
+  /// to name its own option.
+  ///
+  /// - Complexity: O(1).
+  public var hasDrawableHeaderHeight: Bool {
+    !(isHeaderStretchy && headerHeight > 0 && headerHeight < Viewport.minimumExtent)
+  }
+
   /// Checks every length and limit.
   ///
   /// - Throws: `LayoutError.invalidConfiguration` naming the first bad value
@@ -141,12 +156,7 @@ public struct StickyHeaderLayout: CollectionLayout {
     guard maxHeaderOverlayAlpha >= 0 && maxHeaderOverlayAlpha <= 1 else {
       throw .invalidConfiguration("maxHeaderOverlayAlpha must be in 0...1, got \(maxHeaderOverlayAlpha)")
     }
-    // A stretchy header is scaled by (drawn height) / (its height), with a
-    // drawn height up to the viewport's: from `Viewport.minimumExtent` on,
-    // that factor stays finite (a 5e-324 pt header gave an infinite
-    // transform; fuzz input
-    // Fuzz/Crashers/FuzzLayouts/sticky-subnormal-stretchy-header).
-    if isHeaderStretchy, headerHeight > 0, headerHeight < Viewport.minimumExtent {
+    if !hasDrawableHeaderHeight {
       throw .invalidConfiguration(
         "a stretchy header's height must be 0 or at least \(Viewport.minimumExtent) points, got \(headerHeight)")
     }

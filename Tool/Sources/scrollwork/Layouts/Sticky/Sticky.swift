@@ -115,9 +115,8 @@ struct StickyOptions: ParsableArguments {
     if let stickySectionHeaders { layout.areSectionHeadersSticky = stickySectionHeaders }
     if let parallax { layout.isCellParallaxEnabled = parallax }
     if let maxParallax { layout.maxCellParallax = maxParallax }
-    // The engine's rule (a stretchy header's scale stays finite), named by
-    // the option that set it.
-    if layout.isHeaderStretchy, layout.headerHeight > 0, layout.headerHeight < Viewport.minimumExtent {
+    // The engine's rule, named by the option that set it.
+    if !layout.hasDrawableHeaderHeight {
       throw ValidationError(
         "--header-height must be 0 or at least \(Viewport.minimumExtent) points for a stretchy header "
           + "(got \(layout.headerHeight))")
