@@ -19,9 +19,10 @@ package final class HostBox<Prepared: PreparedLayout> {
 
   /// One scroll frame as UIKit makes it: from `old` to `new` bounds, the
   /// bounds-change check, the context and its application, then the
-  /// elements in the new bounds, read in place as the UIKit layout reads
-  /// them (`withElements(in:_:)`; what it does with each, making a UIKit
-  /// object, is UIKit's cost and not measured).
+  /// layout pass (`layOut`: the prepare, the content size, the elements in
+  /// the new bounds, read in place as the UIKit layout reads them,
+  /// `withElements(in:_:)`; what it does with each, making a UIKit object,
+  /// is UIKit's cost and not measured).
   package func scrollFrame(from old: Rect, to new: Rect) {
     lastCount = Self.scrollFrame(&host, from: old, to: new)
   }
@@ -33,7 +34,20 @@ package final class HostBox<Prepared: PreparedLayout> {
   package static func scrollFrame(_ host: inout LayoutHost<Prepared>, from old: Rect, to new: Rect) -> Int {
     try? host.setBounds(old)
     moveBounds(&host, to: new)
-    return host.withElements(in: new) { elements in
+    return layOut(&host)
+  }
+
+  /// UIKit's layout pass after a bounds change as a shell passes it on
+  /// (UIKit prepares after every invalidation, then asks for the content
+  /// size and the elements in the bounds): the host's prepare for the
+  /// frame with its own counts, its content size, and its elements, read.
+  /// Returns how many elements it read.
+  @discardableResult
+  package static func layOut(_ host: inout LayoutHost<Prepared>) -> Int {
+    let bounds = host.bounds
+    _ = try? host.prepareForFrame(bounds: bounds, counts: host.counts)
+    blackHole(host.contentSize)
+    return host.withElements(in: bounds) { elements in
       read(elements)
       return elements.count
     }

@@ -102,17 +102,8 @@
       if output.leader == .pager, strip.bounds.origin.x != output.stripOffset.x {
         HostBox.moveBounds(&strip, to: Rect(origin: output.stripOffset, size: stripSize))
       }
-      layOut(&pager)
-      layOut(&strip)
-    }
-
-    /// The layout pass's calls as the shell passes them on: prepare, the
-    /// content size, the elements in the bounds.
-    static func layOut<P: PreparedLayout>(_ host: inout LayoutHost<P>) {
-      let bounds = host.bounds
-      _ = try? host.prepareForFrame(bounds: bounds, counts: host.counts)
-      blackHole(host.contentSize)
-      host.withElements(in: bounds) { HostBox<P>.read($0) }
+      HostBox.layOut(&pager)
+      HostBox.layOut(&strip)
     }
   }
 
