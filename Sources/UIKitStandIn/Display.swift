@@ -95,8 +95,11 @@
   public enum StandInDisplay {
     /// The links added and not invalidated, in the order they were added.
     static var links: [CADisplayLink] = []
-    /// The views a display cycle lays out.
-    static var collectionViews: [WeakCollectionView] = []
+    /// The views a display cycle lays out, unretained (a Swift `weak`
+    /// reference would give each a side table, which slows every retain
+    /// and release of it): each leaves the list when it goes.
+    /// `nonisolated(unsafe)`: a view's `deinit`, not isolated, removes it.
+    nonisolated(unsafe) static var collectionViews: [Unmanaged<UICollectionView>] = []
 
     /// The time between frames the drivers use (60 Hz).
     public static var frameDuration: Double = 1.0 / 60.0
@@ -134,17 +137,19 @@
     }
 
     static func register(_ view: UICollectionView) {
-      collectionViews.removeAll { $0.view == nil }
-      collectionViews.append(WeakCollectionView(view: view))
+      collectionViews.append(Unmanaged.passUnretained(view))
+    }
+
+    /// Removes `view` from the views laid out (its `deinit`).
+    nonisolated static func unregister(_ view: UICollectionView) {
+      let id = Unmanaged.passUnretained(view).toOpaque()
+      collectionViews.removeAll { $0.toOpaque() == id }
     }
 
     static func layoutViews() {
-      collectionViews.removeAll { $0.view == nil }
-      for entry in collectionViews { entry.view?.layoutIfNeeded() }
-    }
-
-    struct WeakCollectionView {
-      weak var view: UICollectionView?
+      // Held for the pass: a view's layout may release another view.
+      let views = collectionViews.map { $0.takeUnretainedValue() }
+      for view in views { view.layoutIfNeeded() }
     }
   }
 #endif

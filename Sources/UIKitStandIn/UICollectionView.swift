@@ -80,6 +80,18 @@
     /// Whether several items can be selected.
     open var allowsMultipleSelection = false
 
+    /// The layouts whose `collectionView` is this view (the installed one,
+    /// a transition's), unretained: each leaves the list when it goes (its
+    /// `deinit`), and this view clears their pointers when it goes (its
+    /// own). `nonisolated(unsafe)`: both are done in a `deinit`, which is
+    /// not isolated (UIKit releases its objects on the main thread).
+    nonisolated(unsafe) var layoutsPointingHere: [ObjectIdentifier: Unmanaged<UICollectionViewLayout>] = [:]
+
+    deinit {
+      for layout in layoutsPointingHere.values { layout.takeUnretainedValue().storedCollectionView = nil }
+      StandInDisplay.unregister(self)
+    }
+
     /// A collection view with `layout`, which it installs (the layout's
     /// `collectionView` becomes this view).
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {

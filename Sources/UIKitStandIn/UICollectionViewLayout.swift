@@ -12,17 +12,42 @@
   /// its documentation and the sources cited there give.
   @MainActor
   open class UICollectionViewLayout: NSObject {
-    weak var installedCollectionView: UICollectionView?
+    /// ``collectionView``, unretained as UIKit's (the collection view holds
+    /// its layout): the collection view clears it when it goes, and the
+    /// layout leaves the collection view's list when it goes first. Not a
+    /// Swift `weak` reference, which gives the collection view a side
+    /// table: every retain and release of it, several a frame, would then
+    /// take the run time's slow path (Objective-C's weak references cost
+    /// UIKit nothing of the kind). `nonisolated(unsafe)`: cleared by the
+    /// collection view's `deinit`, which is not isolated.
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) var storedCollectionView: UICollectionView?
+
+    /// The collection view the layout is installed in (or is part of a
+    /// transition in), kept in that view's list of layouts that point to it.
+    var installedCollectionView: UICollectionView? {
+      get { storedCollectionView }
+      set {
+        guard storedCollectionView !== newValue else { return }
+        storedCollectionView?.layoutsPointingHere.removeValue(forKey: ObjectIdentifier(self))
+        storedCollectionView = newValue
+        newValue?.layoutsPointingHere[ObjectIdentifier(self)] = Unmanaged.passUnretained(self)
+      }
+    }
     var decorationClasses: [String: AnyClass] = [:]
 
     /// A layout not yet installed in a collection view.
     public override init() { super.init() }
 
+    // A layout that goes before its collection view leaves its list.
+    deinit {
+      storedCollectionView?.layoutsPointingHere.removeValue(forKey: ObjectIdentifier(self))
+    }
+
     /// Layouts are not decoded in the stand-in; subclasses may still
     /// return an instance.
     public required init?(coder: NSCoder) { super.init() }
 
-    /// The collection view the layout is installed in (UIKit keeps it weakly).
+    /// The collection view the layout is installed in (not retained).
     open var collectionView: UICollectionView? { installedCollectionView }
 
     // MARK: Classes

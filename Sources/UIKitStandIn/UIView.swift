@@ -94,7 +94,16 @@
     /// The views inside this one, back to front.
     public private(set) var subviews: [UIView] = []
     /// The view this one is inside.
-    @exclusivity(unchecked) public private(set) weak var superview: UIView?
+    public var superview: UIView? { storedSuperview }
+    /// ``superview``, unretained as UIKit's own (an assigned pointer that
+    /// the superview clears when the view leaves it, and when it goes: see
+    /// `deinit`). Not a Swift `weak` reference: that gives the superview a
+    /// side table, after which every retain and release of it (a
+    /// collection view's, several a frame) takes the run time's slow path;
+    /// Objective-C's weak references cost UIKit nothing of the kind.
+    /// `nonisolated(unsafe)`: cleared by the superview's `deinit`, which is
+    /// not isolated (UIKit releases views on the main thread).
+    @exclusivity(unchecked) nonisolated(unsafe) unowned(unsafe) private var storedSuperview: UIView?
 
     /// A view with `frame`.
     public init(frame: CGRect) {
@@ -113,21 +122,28 @@
     open func addSubview(_ view: UIView) {
       view.removeFromSuperview()
       subviews.append(view)
-      view.superview = self
+      view.storedSuperview = self
     }
 
     /// Inserts `view` at `index` of the subviews.
     open func insertSubview(_ view: UIView, at index: Int) {
       view.removeFromSuperview()
       subviews.insert(view, at: Swift.min(Swift.max(index, 0), subviews.count))
-      view.superview = self
+      view.storedSuperview = self
     }
 
     /// Removes the view from its superview.
     open func removeFromSuperview() {
       guard let superview else { return }
       superview.subviews.removeAll { $0 === self }
-      self.superview = nil
+      storedSuperview = nil
+    }
+
+    // The subviews outlive their superview only when something else holds
+    // them: their pointer to it is cleared first (it holds them until
+    // now, so each is still there).
+    deinit {
+      for view in subviews { view.storedSuperview = nil }
     }
 
     // MARK: Traits and direction
