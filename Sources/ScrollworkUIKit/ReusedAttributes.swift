@@ -32,6 +32,11 @@ struct ReusedAttributes {
   private var values: [LayoutAttributes] = []
   /// The pooled objects, by pool position.
   private var objects: [ScrollworkLayoutAttributes] = []
+  /// Each pooled object's index path and kind name, by pool position: a
+  /// changed element's new object takes them from here, without reading
+  /// the old object (a retain and a release of it, atomic, and two calls
+  /// through its class's table).
+  private var identities: [(path: IndexPath, name: String?)] = []
   /// Where each pooled object is in `answer`, by pool position; -1 when it
   /// is not there.
   private var indexInAnswer: [Int32] = []
@@ -108,12 +113,13 @@ struct ReusedAttributes {
         if index >= 0 { cursor = index + 1 }
         if !Self.equal(elements, i, values, position, words, fields) {
           // A changed value comes in a new object (with the old one's
-          // index path and kind name); the old one, which UIKit may hold, is left as it
+          // index path and kind name, kept beside it); the old one, which UIKit may hold, is left as it
           // is. The values are read where the host lends them (no copy
           // but the pool's).
           let e = elements.baseAddress! + i
           Self.store(e, at: position, in: &values)
-          objects[position] = .make(e, replacing: objects[position])
+          let identity = identities[position]
+          objects[position] = .make(e, at: identity.path, named: identity.name)
           made(id)
         }
       } else {
@@ -291,8 +297,8 @@ struct ReusedAttributes {
     if position >= 0 {
       if values[position] == attributes { return (objects[position], false) }
       values[position] = attributes
-      let old = objects[position]
-      objects[position] = withUnsafePointer(to: attributes) { .make($0, replacing: old) }
+      let identity = identities[position]
+      objects[position] = withUnsafePointer(to: attributes) { .make($0, at: identity.path, named: identity.name) }
       // The last answer holds the pool's objects (`update` keeps its
       // unchanged opening in place, and returns it whole when nothing
       // changed): the new object takes the old one's place there too (a
@@ -340,7 +346,9 @@ struct ReusedAttributes {
   private mutating func insert(_ attributes: LayoutAttributes) -> Int {
     let position = values.count
     values.append(attributes)
-    objects.append(.make(attributes))
+    let made = ScrollworkLayoutAttributes.make(attributes)
+    objects.append(made)
+    identities.append((made.indexPath, made.representedElementKind))
     indexInAnswer.append(-1)
     if 2 * values.count > table.count {
       rehash()
@@ -370,8 +378,10 @@ struct ReusedAttributes {
   private mutating func prune() {
     var keptValues: [LayoutAttributes] = []
     var keptObjects: [ScrollworkLayoutAttributes] = []
+    var keptIdentities: [(path: IndexPath, name: String?)] = []
     keptValues.reserveCapacity(answer.count)
     keptObjects.reserveCapacity(answer.count)
+    keptIdentities.reserveCapacity(answer.count)
     var kept = Array(repeating: Int32(-1), count: values.count)
     for i in answerPositions.indices {
       let old = Int(answerPositions[i])
@@ -379,11 +389,13 @@ struct ReusedAttributes {
         kept[old] = Int32(keptValues.count)
         keptValues.append(values[old])
         keptObjects.append(objects[old])
+        keptIdentities.append(identities[old])
       }
       answerPositions[i] = kept[old]
     }
     values = keptValues
     objects = keptObjects
+    identities = keptIdentities
     indexInAnswer = Array(repeating: -1, count: keptValues.count)
     for (i, p) in answerPositions.enumerated() { indexInAnswer[Int(p)] = Int32(i) }
     rehash()

@@ -22,32 +22,34 @@ open class ScrollworkInvalidationContext: UICollectionViewLayoutInvalidationCont
   /// decoration views to refresh (each kind's run at once: the model's
   /// elements are sorted by identity, so a kind's elements are adjacent)
   /// and the offset and size adjustments. The index-path lists come from
-  /// `lists` (the layout's, kept from context to context).
-  func take(_ model: InvalidationContext, lists: inout ContextPathLists) {
-    self.model = model
-    let elements = model.elements
-    if lists.repeatsLast(elements) {
+  /// `lists` (the layout's, kept from context to context). The model is
+  /// read where it is and kept last (taken, not copied: a copy retains and
+  /// releases its arrays, atomic operations, on every frame).
+  func take(_ model: consuming InvalidationContext, lists: inout ContextPathLists) {
+    if lists.repeatsLast(model.elements) {
       // The last context's elements: its lists, as they are.
       for run in 0..<lists.lastRunCount {
         let (kind, name, paths) = lists.run(run)
         add(paths, of: kind, named: name)
       }
     } else {
+      let count = model.elements.count
       var start = 0
       var run = 0
-      while start < elements.count {
-        let kind = elements[start].kind
+      while start < count {
+        let kind = model.elements[start].kind
         var end = start + 1
-        while end < elements.count && elements[end].kind == kind { end += 1 }
-        let (name, paths) = lists.list(for: elements, start..<end, run: run)
+        while end < count && model.elements[end].kind == kind { end += 1 }
+        let (name, paths) = lists.list(for: model.elements, start..<end, run: run)
         add(paths, of: kind, named: name)
         start = end
         run += 1
       }
-      lists.remember(elements, runs: run)
+      lists.remember(model.elements, runs: run)
     }
     contentOffsetAdjustment = CGPoint(model.contentOffsetAdjustment)
     contentSizeAdjustment = CGSize(model.contentSizeAdjustment)
+    self.model = model
   }
 
   /// Adds `paths` as elements of `kind` (UIKit's name: `name`).

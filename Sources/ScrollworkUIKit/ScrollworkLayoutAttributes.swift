@@ -60,6 +60,8 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
 
   /// `apply(_:)` reading the values where they are (no copy of the whole
   /// value: a frame's changed elements are read from the host's answer).
+  /// Inlined into the makers (`applying(_:to:)`).
+  @inline(__always)
   func apply(_ attributes: UnsafePointer<LayoutAttributes>) {
     center = CGPoint(attributes.pointee.center)
     size = CGSize(attributes.pointee.size)
@@ -90,29 +92,36 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
     withUnsafePointer(to: attributes) { make($0, at: attributes.id.indexPath) }
   }
 
-  /// New attributes for the element `old` describes, with the values at
-  /// `attributes` (a changed value of that element): `old`'s index path
-  /// and kind name are taken as they are (the same element's; no path made,
-  /// no name looked up). Its switch repeats `make(_:at:)`'s on purpose:
-  /// one maker for both, with the name passed in, cost a scroll frame of
-  /// the sticky roster ~160 instructions more (callgrind: the index path
-  /// copied and destroyed once more per object).
+  /// New attributes for the values at `attributes` (a changed value of an
+  /// element the layout made attributes for before), at `indexPath` and
+  /// with the kind name `name` as the element's last attributes had them
+  /// (no path made, no name looked up; `nil`: the kind's UIKit name).
   static func make(
-    _ attributes: UnsafePointer<LayoutAttributes>, replacing old: ScrollworkLayoutAttributes
+    _ attributes: UnsafePointer<LayoutAttributes>, at indexPath: IndexPath, named name: String?
   ) -> ScrollworkLayoutAttributes {
-    let made: ScrollworkLayoutAttributes
     switch attributes.pointee.id.kind.category {
     case .cell:
-      made = ScrollworkLayoutAttributes(forCellWith: old.indexPath)
+      return applying(attributes, to: ScrollworkLayoutAttributes(forCellWith: indexPath))
     case .supplementary:
-      made = ScrollworkLayoutAttributes(
-        forSupplementaryViewOfKind: old.representedElementKind ?? attributes.pointee.id.kind.uikitName,
-        with: old.indexPath)
+      return applying(
+        attributes,
+        to: ScrollworkLayoutAttributes(
+          forSupplementaryViewOfKind: name ?? attributes.pointee.id.kind.uikitName, with: indexPath))
     case .decoration:
-      made = ScrollworkLayoutAttributes(
-        forDecorationViewOfKind: old.representedElementKind ?? attributes.pointee.id.kind.uikitName,
-        with: old.indexPath)
+      return applying(
+        attributes,
+        to: ScrollworkLayoutAttributes(
+          forDecorationViewOfKind: name ?? attributes.pointee.id.kind.uikitName, with: indexPath))
     }
+  }
+
+  /// `made` with the values at `attributes`, handed on (taken and
+  /// returned: no retain around the writes, as a local assigned in each
+  /// case of a switch had).
+  @inline(__always)
+  private static func applying(
+    _ attributes: UnsafePointer<LayoutAttributes>, to made: __owned ScrollworkLayoutAttributes
+  ) -> ScrollworkLayoutAttributes {
     made.apply(attributes)
     return made
   }
@@ -121,18 +130,17 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   static func make(
     _ attributes: UnsafePointer<LayoutAttributes>, at indexPath: IndexPath
   ) -> ScrollworkLayoutAttributes {
-    let made: ScrollworkLayoutAttributes
     let kind = attributes.pointee.id.kind
     switch kind.category {
     case .cell:
-      made = ScrollworkLayoutAttributes(forCellWith: indexPath)
+      return applying(attributes, to: ScrollworkLayoutAttributes(forCellWith: indexPath))
     case .supplementary:
-      made = ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.uikitName, with: indexPath)
+      return applying(
+        attributes, to: ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.uikitName, with: indexPath))
     case .decoration:
-      made = ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.uikitName, with: indexPath)
+      return applying(
+        attributes, to: ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.uikitName, with: indexPath))
     }
-    made.apply(attributes)
-    return made
   }
 }
 
