@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs tests under sanitizers, each in its own scratch path so the main
 # build is untouched:
-#   AddressSanitizer over the decoder and renderer tests (RasterTests) and
-#   the script tests (.build-asan), and the tool's hostile-input, render and
-#   output tests (Tool/.build-asan);
+#   AddressSanitizer over the decoder and renderer tests (RasterTests), the
+#   script tests, and the UIKit stand-in's and the shells' tests (its back
+#   references are unretained pointers its objects clear) (.build-asan), and
+#   the tool's hostile-input, render and output tests (Tool/.build-asan);
 #   ThreadSanitizer over the concurrent parts: the image cache (shared
 #   between threads) and the property campaign (a task group) (.build-tsan);
 #   and the hostile photo folder (Scripts/hostile-photos.py: decompression
@@ -46,7 +47,7 @@ run() {
 }
 
 if [[ $which == address || $which == all ]]; then
-  run address .build-asan "RasterTests|ScriptRobustnessTests|CenteredRobustnessTests"
+  run address .build-asan "RasterTests|ScriptRobustnessTests|CenteredRobustnessTests|UIKitStandInTests|ScrollworkUIKitTests"
   run address Tool/.build-asan "HostileInputRobustnessTests|RenderCommandTests|LegacyOutputTests" --package-path Tool
 fi
 if [[ $which == thread || $which == all ]]; then

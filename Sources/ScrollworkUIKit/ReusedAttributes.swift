@@ -113,9 +113,9 @@ struct ReusedAttributes {
         if index >= 0 { cursor = index + 1 }
         if !Self.equal(elements, i, values, position, words, fields) {
           // A changed value comes in a new object (with the old one's
-          // index path and kind name, kept beside it); the old one, which UIKit may hold, is left as it
-          // is. The values are read where the host lends them (no copy
-          // but the pool's).
+          // index path and kind name, kept beside it); the old one, which
+          // UIKit may hold, is left as it is. The values are read where the
+          // host lends them (no copy but the pool's).
           let e = elements.baseAddress! + i
           Self.store(e, at: position, in: &values)
           let identity = identities[position]

@@ -92,10 +92,10 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
     withUnsafePointer(to: attributes) { make($0, at: attributes.id.indexPath) }
   }
 
-  /// New attributes for the values at `attributes` (a changed value of an
-  /// element the layout made attributes for before), at `indexPath` and
-  /// with the kind name `name` as the element's last attributes had them
-  /// (no path made, no name looked up; `nil`: the kind's UIKit name).
+  /// New attributes for the values at `attributes`, at `indexPath`, with
+  /// the kind name `name` (a changed value of an element takes its last
+  /// attributes' path and name: no path made, no name looked up); `nil`:
+  /// the kind's UIKit name.
   static func make(
     _ attributes: UnsafePointer<LayoutAttributes>, at indexPath: IndexPath, named name: String?
   ) -> ScrollworkLayoutAttributes {
@@ -126,21 +126,12 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
     return made
   }
 
-  /// `make(_:at:)` reading the values where they are.
+  /// `make(_:)` for the values at `attributes`, at `indexPath`, with the
+  /// kind's UIKit name.
   static func make(
     _ attributes: UnsafePointer<LayoutAttributes>, at indexPath: IndexPath
   ) -> ScrollworkLayoutAttributes {
-    let kind = attributes.pointee.id.kind
-    switch kind.category {
-    case .cell:
-      return applying(attributes, to: ScrollworkLayoutAttributes(forCellWith: indexPath))
-    case .supplementary:
-      return applying(
-        attributes, to: ScrollworkLayoutAttributes(forSupplementaryViewOfKind: kind.uikitName, with: indexPath))
-    case .decoration:
-      return applying(
-        attributes, to: ScrollworkLayoutAttributes(forDecorationViewOfKind: kind.uikitName, with: indexPath))
-    }
+    make(attributes, at: indexPath, named: nil)
   }
 }
 
