@@ -89,7 +89,7 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
 
   /// New attributes for `attributes`, of this class.
   static func make(_ attributes: LayoutAttributes) -> ScrollworkLayoutAttributes {
-    withUnsafePointer(to: attributes) { make($0, at: attributes.id.indexPath) }
+    withUnsafePointer(to: attributes) { make($0, at: attributes.id.indexPath, named: nil) }
   }
 
   /// New attributes for the values at `attributes`, at `indexPath`, with
@@ -124,14 +124,6 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   ) -> ScrollworkLayoutAttributes {
     made.apply(attributes)
     return made
-  }
-
-  /// `make(_:)` for the values at `attributes`, at `indexPath`, with the
-  /// kind's UIKit name.
-  static func make(
-    _ attributes: UnsafePointer<LayoutAttributes>, at indexPath: IndexPath
-  ) -> ScrollworkLayoutAttributes {
-    make(attributes, at: indexPath, named: nil)
   }
 }
 

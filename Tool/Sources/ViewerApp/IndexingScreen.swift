@@ -23,12 +23,10 @@ package enum IndexingScreen {
     }
   }
 
-  /// The first screen's work runs on a thread of its own from the
-  /// moment it is started: the listing, index read (or `stat`s and header
-  /// reads) start before the font is loaded and the window opens, and
-  /// overlap them instead of following them.
   /// The first screen's library (`LibraryScanner.firstScreen(headers:)`)
-  /// on a thread of its own, started now.
+  /// on a thread of its own, started now: the listing and the index read
+  /// (or `stat`s and header reads) start before the font is loaded and the
+  /// window opens, and overlap them instead of following them.
   package static func startFirstScreen(_ scanner: LibraryScanner, headers: Int) -> BackgroundJob<FirstScreenLibrary> {
     BackgroundJob {
       do throws(LibraryError) {
