@@ -95,7 +95,7 @@ struct FramePath<Prepared: PreparedLayout> {
       // Read in place: the host lends the answer it kept for these bounds
       // (no copy of the attributes before they become UIKit's).
       layout.storedHost.withElements(in: rect) { elements in
-        _ = layout.reusable.update(with: elements) { made in
+        _ = layout.reusable.update(with: elements, inPlace: layout.renewsInPlace) { made in
           if made.kind.category == .decoration { layout.registerDecoration(made.kind) }
         }
       }

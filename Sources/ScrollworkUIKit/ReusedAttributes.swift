@@ -6,16 +6,25 @@
 #endif
 import LayoutCore
 
-/// UIKit attributes objects by element, reused while the engine's values
-/// for the element hold: a scroll frame makes objects only for the elements
-/// whose values changed, and returns the last answer's array itself when
-/// nothing changed. UIKit compares the attributes it is given with those it
-/// has to decide whether a view needs them again, so a changed value always
-/// comes in a new object; an object given to UIKit is never changed (Apple,
-/// `UICollectionViewLayoutAttributes`: "the layout object … creates
-/// instances"; a value UIKit already holds changing under it would be missed
-/// by that comparison). MagazineLayout keeps an attributes object per
-/// element too.
+/// UIKit attributes objects by element, kept from answer to answer: an
+/// element whose values hold is answered with the object it had, and the
+/// last answer's array itself is returned when nothing changed.
+///
+/// An element whose values changed gets them in one of two ways:
+/// - **In place**, in a scroll frame (`inPlace`): the object UIKit already
+///   has takes the new values, and nothing is allocated. UIKit keeps a copy
+///   of the attributes it applies to a view and compares the next answer
+///   with that copy (Apple, `UICollectionViewLayoutAttributes` subclassing
+///   notes: attributes "may be copied by the collection view", and from
+///   iOS 7 it compares "the existing attributes object with the new one"
+///   with `isEqual:`), so the change is seen. MagazineLayout relies on the
+///   same: it keeps one object per element and sets a pinned header's frame
+///   on it in every query while scrolling.
+/// - **In a new object** otherwise (a batch update, a layout transition, a
+///   self-sizing or data invalidation, a single element's query): there
+///   UIKit may hold the objects it was given for an animation between two
+///   layouts, which the documentation does not say it copies, so an object
+///   handed out then is never changed afterwards.
 ///
 /// The objects live in a pool (their values beside them, compared as plain
 /// values: no conversion to UIKit's types to decide), found through a small
@@ -60,10 +69,11 @@ struct ReusedAttributes {
   var pooledCount: Int { objects.count }
 
   /// Makes `answer` describe `elements`, in their order: the pooled object
-  /// of each element whose values hold, a new object for the others.
-  /// `made` is told of each new object's element. Returns whether `answer`
-  /// changed (when not, it is the same array as before, holding the same
-  /// objects).
+  /// of each element whose values hold; for the others, their object with
+  /// the new values when `inPlace`, else a new object. `made` is told of
+  /// each new object's element. Returns whether `answer` changed (when
+  /// not, it is the same array as before, holding the same objects with
+  /// the same values).
   ///
   /// - Complexity: O(k) comparisons of values for an answer of k elements;
   ///   one table lookup per element out of the last answer's order, and an
@@ -74,7 +84,7 @@ struct ReusedAttributes {
   @usableFromInline
   @discardableResult
   mutating func update(
-    with elements: UnsafeBufferPointer<LayoutAttributes>, made: @MainActor (ElementID) -> Void
+    with elements: UnsafeBufferPointer<LayoutAttributes>, inPlace: Bool = false, made: @MainActor (ElementID) -> Void
   ) -> Bool {
     let n = elements.count
     // Read once a frame (each read of a static checks its one-time
@@ -112,15 +122,22 @@ struct ReusedAttributes {
         let index = Int(indexInAnswer[position])
         if index >= 0 { cursor = index + 1 }
         if !Self.equal(elements, i, values, position, words, fields) {
-          // A changed value comes in a new object (with the old one's
-          // index path and kind name, kept beside it); the old one, which
-          // UIKit may hold, is left as it is. The values are read where the
-          // host lends them (no copy but the pool's).
+          // The values are read where the host lends them (no copy but the
+          // pool's).
           let e = elements.baseAddress! + i
           Self.store(e, at: position, in: &values)
-          let identity = identities[position]
-          objects[position] = .make(e, at: identity.path, named: identity.name)
-          made(id)
+          if inPlace {
+            // A scroll frame: into the object UIKit has (it compares its
+            // own copy with it).
+            objects[position].apply(e)
+          } else {
+            // A new object (with the old one's index path and kind name,
+            // kept beside it); the old one, which UIKit may hold, is left
+            // as it is.
+            let identity = identities[position]
+            objects[position] = .make(e, at: identity.path, named: identity.name)
+            made(id)
+          }
         }
       } else {
         position = insert(elements[i])

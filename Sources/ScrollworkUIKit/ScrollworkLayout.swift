@@ -36,6 +36,15 @@ public protocol ScrollworkHosting: AnyObject {
 /// (the tag cloud today): return the cell's fitting size from
 /// `preferredLayoutAttributesFitting(_:)`; the layout keeps the first
 /// measured cell on screen where it is.
+///
+/// Each element keeps one attributes object from frame to frame. In a
+/// scroll frame an element whose values change (a carousel's scale, a
+/// pinned header's frame, a parallax photo) gets them in the object UIKit
+/// already has, as MagazineLayout does: UIKit compares the copy it keeps
+/// with the layout's answer (`isEqual(_:)`). During a batch update or a
+/// layout transition, when UIKit may hold the objects for its animations,
+/// changed values come in new objects and an object handed out is never
+/// changed.
 @MainActor
 open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, ScrollworkHosting {
   /// The model every call goes to.
@@ -110,6 +119,17 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
   var restingOffsetOverride: (offset: CGPoint, from: ObjectIdentifier?)?
   /// UIKit attributes by element, reused while their values hold.
   @exclusivity(unchecked) @usableFromInline var reusable = ReusedAttributes()
+  /// Whether the next answers bring changed values into the objects UIKit
+  /// already has (a scroll frame), rather than into new objects: set by an
+  /// invalidation for a bounds change of this layout while no batch update
+  /// or layout transition is under way; cleared by any other invalidation
+  /// (see `ReusedAttributes`).
+  @exclusivity(unchecked) @usableFromInline var renewsInPlace = false
+  /// Whether a batch update (from `prepare(forCollectionViewUpdates:)` to
+  /// `finalizeCollectionViewUpdates()`) or a layout transition (from
+  /// `prepareForTransition` to `finalizeLayoutTransition()`) is under way:
+  /// UIKit may then hold the objects it was given for its animations.
+  @exclusivity(unchecked) private var animatesChange = false
   /// The index-path lists of the contexts the layout makes, kept from
   /// context to context.
   @exclusivity(unchecked) var contextLists = ContextPathLists()
@@ -298,7 +318,11 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
 
   open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
     if context.invalidateEverything || context.invalidateDataSourceCounts { countsNeedReading = true }
+    renewsInPlace = false
     if let model = (context as? ScrollworkInvalidationContext)?.model {
+      renewsInPlace =
+        !animatesChange && model.reason == .boundsChange && !model.invalidatesEverything
+        && !model.invalidatesDataCounts
       recorder?.record(.invalidate(model))
       frame.invalidate(self, model)
     } else if context.invalidateEverything || context.invalidateDataSourceCounts {
@@ -346,6 +370,8 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
 
   open override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
     super.prepare(forCollectionViewUpdates: updateItems)
+    renewsInPlace = false
+    animatesChange = true
     guard let collectionView else { return }
     let updates = updateItems.compactMap(Self.update)
     let counts = (0..<collectionView.numberOfSections).map { collectionView.numberOfItems(inSection: $0) }
@@ -416,6 +442,7 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
 
   open override func finalizeCollectionViewUpdates() {
     super.finalizeCollectionViewUpdates()
+    animatesChange = false
     recorder?.record(.finalizeUpdates)
     storedHost.finalizeUpdates()
   }
@@ -442,11 +469,24 @@ open class ScrollworkLayout<Prepared: PreparedLayout>: UICollectionViewLayout, S
 
   open override func prepareForTransition(from oldLayout: UICollectionViewLayout) {
     super.prepareForTransition(from: oldLayout)
+    renewsInPlace = false
+    animatesChange = true
     // A resting place set by another transition (one that was cancelled)
     // is not this installation's.
     if let source = restingOffsetOverride?.from, source != ObjectIdentifier(oldLayout) {
       restingOffsetOverride = nil
     }
+  }
+
+  open override func prepareForTransition(to newLayout: UICollectionViewLayout) {
+    super.prepareForTransition(to: newLayout)
+    renewsInPlace = false
+    animatesChange = true
+  }
+
+  open override func finalizeLayoutTransition() {
+    super.finalizeLayoutTransition()
+    animatesChange = false
   }
 
   /// Tells the layout where a drag began (call from

@@ -12,11 +12,14 @@ import LayoutCore
 /// summary's style progress. A cell reads them in
 /// `apply(_:)`.
 ///
-/// `copy(with:)` and `isEqual(_:)` include every extra value: UIKit
-/// compares attributes to decide whether a cell needs them again, and
-/// drops a change these two miss. The extras are plain main-actor values,
-/// set once per object by the layout: not checked for exclusive access at
-/// run time (`@exclusivity(unchecked)`).
+/// `copy(with:)` and `isEqual(_:)` include every extra value: UIKit keeps
+/// a copy of the attributes it applies to a view and compares the next
+/// answer with it to decide whether the view needs them again (in a scroll
+/// frame the layout sets new values on the objects it handed out before:
+/// see `ScrollworkLayout`), and drops a change these two miss. A cell reads
+/// the values in `apply(_:)` rather than keeping the object. The extras
+/// are plain main-actor values, set by the layout: not checked for
+/// exclusive access at run time (`@exclusivity(unchecked)`).
 @MainActor
 open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   /// Where the element's photo goes, in the element's own coordinates

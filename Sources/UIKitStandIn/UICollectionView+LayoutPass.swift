@@ -27,13 +27,23 @@
   //    until no view asks for a change or `maximumSelfSizingPasses` passes
   //    were made (UIKit's bound is undocumented).
   //
+  // Each view keeps a copy of the attributes it was given, and a new
+  // answer is compared with that copy (`isEqual(_:)`): a layout that
+  // changes an object it handed out before, in place, is seen to have
+  // changed it. Apple's `UICollectionViewLayoutAttributes` subclassing
+  // notes: "layout attribute objects may be copied by the collection
+  // view", and from iOS 7 "the collection view does not apply layout
+  // attributes if they haven't changed. It uses isEqual: to compare the
+  // existing attributes object with the new one". MagazineLayout relies on
+  // the copy: it keeps one attributes object per element and sets a pinned
+  // header's `frame` on it in every `layoutAttributesForElements(in:)`
+  // while scrolling, and the header moves.
+  //
   // A pass whose layout answers the very objects the last finished pass
-  // showed (same objects, same order, same counts, no view changed since)
-  // has nothing to show or measure: steps 3 and 4 are skipped. That is
-  // what steps 3 and 4 would conclude (each view's attributes are equal to
-  // themselves, and each was measured with them), without a hash lookup
-  // per element; a layout that changed an object it had handed out is
-  // missed either way, as UIKit misses it.
+  // showed, each equal to the copy its view keeps (same order, same
+  // counts, no view changed since), has nothing to show or measure: steps
+  // 3 and 4 are skipped. That is what steps 3 and 4 would conclude, without
+  // a hash lookup per element.
   extension UICollectionView {
     func runLayoutPass() {
       var passes = 0
@@ -44,7 +54,9 @@
         guard display(attributes), UIKitException.raisedCount == before else { return }
         passes += 1
         guard selfSize() else {
-          lastShown = LastShown(attributes: attributes, counts: counts, changes: displayChanges)
+          lastShown = LastShown(
+            attributes: attributes, applied: attributes.map { displayed[Self.element(of: $0)]?.attributes ?? $0 },
+            counts: counts, changes: displayChanges)
           return
         }
         if passes >= maximumSelfSizingPasses {
@@ -96,17 +108,22 @@
     }
 
     /// Whether `attributes` are the objects the last finished pass showed,
-    /// in order, with the same counts and no view changed since.
+    /// in order, each still equal to the copy its view keeps, with the same
+    /// counts and no view changed since.
     func isLastShown(_ attributes: [UICollectionViewLayoutAttributes]) -> Bool {
       guard !viewsNeedRebuild, let last = lastShown, last.changes == displayChanges, last.counts == counts,
         last.attributes.count == attributes.count
       else { return false }
-      return last.attributes.withUnsafeBufferPointer { last in
-        attributes.withUnsafeBufferPointer { now in
-          for i in 0..<now.count where last[i] !== now[i] { return false }
-          return true
-        }
+      for i in attributes.indices where last.attributes[i] !== attributes[i] || !last.applied[i].isEqual(attributes[i])
+      {
+        return false
       }
+      return true
+    }
+
+    /// The copy a view keeps of the attributes it is given.
+    static func kept(_ a: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+      a.copy(with: nil) as? UICollectionViewLayoutAttributes ?? a
     }
 
     static func element(of attributes: UICollectionViewLayoutAttributes) -> StandInElement {
@@ -133,8 +150,9 @@
         guard let a = incoming[key] else { continue }
         if let existing = displayed[key] {
           if !existing.attributes.isEqual(a) {
-            existing.attributes = a
-            applyAttributes(a, to: existing.view)
+            let copy = Self.kept(a)
+            existing.attributes = copy
+            applyAttributes(copy, to: existing.view)
           }
           continue
         }
@@ -144,7 +162,8 @@
       return true
     }
 
-    func show(_ view: UICollectionReusableView, for key: StandInElement, with a: UICollectionViewLayoutAttributes) {
+    func show(_ view: UICollectionReusableView, for key: StandInElement, with given: UICollectionViewLayoutAttributes) {
+      let a = Self.kept(given)
       displayed[key] = DisplayedElement(view: view, attributes: a)
       displayOrder.append(key)
       addSubview(view)

@@ -489,11 +489,13 @@
   /// checked against, and `displayChanges` after the pass.
   struct LastShown {
     var attributes: [UICollectionViewLayoutAttributes]
+    /// The copies the views keep of `attributes`, in the same order.
+    var applied: [UICollectionViewLayoutAttributes]
     var counts: [Int]?
     var changes: Int
   }
 
-  /// A view on screen and the attributes it shows.
+  /// A view on screen and the copy it keeps of the attributes it shows.
   @MainActor
   final class DisplayedElement {
     let view: UICollectionReusableView

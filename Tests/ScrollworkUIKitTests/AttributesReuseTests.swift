@@ -10,9 +10,12 @@ import ScrollworkUIKit
 import Testing
 
 /// The shell's reuse of attributes objects across frames (issue #32, item
-/// 5): an object is handed out again only while its element's values hold;
-/// a changed value comes in a new object; an object UIKit was given is
-/// never changed afterwards; and every answer is the host's.
+/// 5): an element keeps its object; in a scroll frame a changed value goes
+/// into that object (UIKit compares the copy it keeps with it), and the
+/// collection view's copy of every element shows the host's values after
+/// the frame; outside a scroll frame (a batch update, a single element's
+/// query) a changed value comes in a new object and an object handed out
+/// is never changed; every answer is the host's.
 @MainActor
 @Suite struct AttributesReuseTests {
   /// A collection view of `size` with `layout` and sections of `counts`
@@ -79,19 +82,29 @@ import Testing
     }
   }
 
+  /// The collection view's element for attributes `a`.
+  static func element(_ a: UICollectionViewLayoutAttributes) -> StandInElement {
+    StandInElement(
+      category: a.representedElementCategory,
+      kind: a.representedElementCategory == .cell ? nil : a.representedElementKind, indexPath: a.indexPath)
+  }
+
   /// Scrolls `view` by `step` for `frames` frames, checking each frame's
-  /// answer: objects of elements whose values hold are the last frame's;
-  /// those whose values changed are new; none handed out changes; every
-  /// answer is the host's. Returns how many objects were reused and made.
+  /// answer: every element that was on screen keeps its object, changed
+  /// or not (a scroll frame allocates nothing for them); the copy the
+  /// collection view keeps of each element equals the answer (it saw every
+  /// change made in place) and is not the answer's object; every answer is
+  /// the host's. Returns how many elements kept their values and how many
+  /// changed them.
   static func scroll<P: PreparedLayout>(
     _ view: UICollectionView, _ layout: ScrollworkLayout<P>, by step: CGPoint, frames: Int
-  ) throws -> (reused: Int, made: Int) {
-    var handedOut = HandedOut()
-    var previous: [String: UICollectionViewLayoutAttributes] = [:]
-    for a in layout.layoutAttributesForElements(in: view.bounds) ?? [] { previous[key(a)] = a }
-    handedOut.add(Array(previous.values))
-    var reused = 0
-    var made = 0
+  ) throws -> (unchanged: Int, changed: Int) {
+    var previous: [String: (object: UICollectionViewLayoutAttributes, values: UICollectionViewLayoutAttributes)] = [:]
+    for a in layout.layoutAttributesForElements(in: view.bounds) ?? [] {
+      previous[key(a)] = (a, a.copy() as! UICollectionViewLayoutAttributes)
+    }
+    var unchanged = 0
+    var changed = 0
     for frame in 1...frames {
       view.contentOffset = CGPoint(x: view.contentOffset.x + step.x, y: view.contentOffset.y + step.y)
       try catchingUIKitExceptions { view.layoutIfNeeded() }
@@ -101,21 +114,17 @@ import Testing
       #expect(again.count == answer.count && zip(again, answer).allSatisfy { $0 === $1 }, "frame \(frame): asked twice")
       expectHostAnswer(answer, layout, in: view.bounds, "frame \(frame)")
       for a in answer {
+        let applied = view.standInAppliedAttributes(for: element(a))
+        #expect(
+          applied.map { $0.isEqual(a) && $0 !== a } == true, "frame \(frame): \(key(a)) on screen is not the answer")
         guard let old = previous[key(a)] else { continue }
-        if old.isEqual(a) {
-          #expect(old === a, "frame \(frame): \(key(a)) kept its values but came in a new object")
-          reused += 1
-        } else {
-          #expect(old !== a, "frame \(frame): \(key(a)) changed inside the object UIKit already had")
-          made += 1
-        }
+        #expect(old.object === a, "frame \(frame): \(key(a)) came in a new object")
+        if old.values.isEqual(a) { unchanged += 1 } else { changed += 1 }
       }
-      handedOut.add(answer)
-      handedOut.expectUnchanged("frame \(frame)")
       previous = [:]
-      for a in answer { previous[key(a)] = a }
+      for a in answer { previous[key(a)] = (a, a.copy() as! UICollectionViewLayoutAttributes) }
     }
-    return (reused, made)
+    return (unchanged, changed)
   }
 
   @Test func aLayoutThatDoesNotMoveWithTheScrollKeepsEveryObject() throws {
@@ -124,27 +133,26 @@ import Testing
     let (view, data) = try Self.view(layout, size: CGSize(width: 390, height: 844), counts: [10_000])
     defer { withExtendedLifetime(data) {} }
     let counts = try Self.scroll(view, layout, by: CGPoint(x: 0, y: 17), frames: 30)
-    #expect(counts.reused > 30 * 30 && counts.made == 0)
+    #expect(counts.unchanged > 30 * 30 && counts.changed == 0)
   }
 
-  @Test func aCarouselMakesNewObjectsOnlyForWhatMoved() throws {
+  @Test func aCarouselMovesItsItemsInTheirOwnObjects() throws {
     let layout = ScrollworkLayout.carousel(.coverFlow, reduceMotion: false)
     let (view, data) = try Self.view(layout, size: CGSize(width: 390, height: 300), counts: [1_000])
     defer { withExtendedLifetime(data) {} }
     let counts = try Self.scroll(view, layout, by: CGPoint(x: 13, y: 0), frames: 30)
-    #expect(counts.made > 30)
+    #expect(counts.changed > 30)
   }
 
-  @Test func stickyHeadersWithParallaxRenewWhatMoves() throws {
+  @Test func stickyHeadersWithParallaxMoveInTheirOwnObjects() throws {
     let layout = ScrollworkLayout(StickyHeaderLayout.jungleCup, itemSizes: .uniform(Size(width: 390, height: 44)))
     let (view, data) = try Self.view(
       layout, size: CGSize(width: 390, height: 844), counts: Array(repeating: 50, count: 40))
     defer { withExtendedLifetime(data) {} }
     // The cells' photos move inside them (parallax) and the headers pin:
-    // what changed is new, what did not (the header above, rows without
-    // parallax) is kept.
+    // each changes in the object it had, and the views follow.
     let counts = try Self.scroll(view, layout, by: CGPoint(x: 0, y: 11), frames: 40)
-    #expect(counts.made > 40 && counts.reused + counts.made > 40 * 4)
+    #expect(counts.changed > 40 && counts.unchanged + counts.changed > 40 * 4)
   }
 
   @Test func aJumpAwayAndBackReusesTheObjectsOfUnchangedElements() throws {
@@ -165,6 +173,41 @@ import Testing
     }
     let back = layout.layoutAttributesForElements(in: view.bounds) ?? []
     #expect(back.count == first.count && zip(back, first).allSatisfy { $0 === $1 })
+  }
+
+  /// A batch update is no scroll frame: UIKit may hold what it was given
+  /// for the update's animation, so changed values come in new objects and
+  /// the objects handed out before keep their values, even when the update
+  /// moves the bounds (the anchor kept) and follows a scroll frame.
+  @Test func aBatchUpdateBringsChangedValuesInNewObjects() throws {
+    let layout = ScrollworkLayout(StickyHeaderLayout.jungleCup, itemSizes: .uniform(Size(width: 390, height: 44)))
+    let (view, data) = try Self.view(
+      layout, size: CGSize(width: 390, height: 844), counts: Array(repeating: 50, count: 40))
+    defer { withExtendedLifetime(data) {} }
+    view.contentOffset = CGPoint(x: 0, y: 600)
+    try catchingUIKitExceptions { view.layoutIfNeeded() }
+    var handedOut = HandedOut()
+    let before = layout.layoutAttributesForElements(in: view.bounds) ?? []
+    handedOut.add(before)
+    try catchingUIKitExceptions {
+      view.performBatchUpdates {
+        data.sections[0].insert(data.nextID, at: 0)
+        data.nextID += 1
+        view.insertItems(at: [IndexPath(item: 0, section: 0)])
+      }
+      view.layoutIfNeeded()
+    }
+    let answer = layout.layoutAttributesForElements(in: view.bounds) ?? []
+    Self.expectHostAnswer(answer, layout, in: view.bounds, "after the update")
+    handedOut.expectUnchanged("after the update")
+    #expect(answer.contains { a in !before.contains { $0 === a } }, "no changed value came in a new object")
+    // The next scroll frame renews in place again.
+    let kept = answer
+    view.contentOffset = CGPoint(x: 0, y: 611)
+    try catchingUIKitExceptions { view.layoutIfNeeded() }
+    let scrolled = layout.layoutAttributesForElements(in: view.bounds) ?? []
+    Self.expectHostAnswer(scrolled, layout, in: view.bounds, "after the scroll")
+    #expect(scrolled.filter { a in kept.contains { $0 === a } }.count >= kept.count - 2)
   }
 
   @Test func oneElementsQueryNeverHandsOutAStaleObject() throws {
