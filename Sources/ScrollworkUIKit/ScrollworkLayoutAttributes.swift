@@ -17,42 +17,61 @@ import LayoutCore
 /// answer with it to decide whether the view needs them again (in a scroll
 /// frame the layout sets new values on the objects it handed out before:
 /// see `ScrollworkLayout`), and drops a change these two miss. A cell reads
-/// the values in `apply(_:)` rather than keeping the object. The extras
-/// are plain main-actor values, set by the layout: not checked for
-/// exclusive access at run time (`@exclusivity(unchecked)`).
+/// the values in `apply(_:)` rather than keeping the object.
+///
+/// The extras are main-actor values, as UIKit's own. They live in one
+/// stored value that `isEqual(_:)`, `NSObject`'s nonisolated method which
+/// UIKit calls on the main thread for every element on screen in every
+/// layout pass, reads directly (`MainActor.assumeIsolated` there allocated
+/// a context on every comparison). Set by the layout on the main actor: not
+/// checked for exclusive access at run time (`@exclusivity(unchecked)`).
 @MainActor
 open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
+  /// Every extra value, copied and compared.
+  struct Extras: Equatable {
+    var contentRect: CGRect?
+    var overlayAlpha: CGFloat = 0
+    var styleProgress: CGFloat = 0
+    var cornerRadius: CGFloat = 0
+  }
+
+  /// The extras, read by the nonisolated `isEqual(_:)` (on the main
+  /// thread) and written only through the main-actor properties below.
+  @exclusivity(unchecked) nonisolated(unsafe) final var extras = Extras()
+
   /// Where the element's photo goes, in the element's own coordinates
   /// (origin at its top-left corner); `nil` to fill the element.
-  @exclusivity(unchecked) public var contentRect: CGRect?
+  public var contentRect: CGRect? {
+    get { extras.contentRect }
+    set { extras.contentRect = newValue }
+  }
   /// An overlay over the content, 0 (none) to 1 (opaque).
-  @exclusivity(unchecked) public var overlayAlpha: CGFloat = 0
+  public var overlayAlpha: CGFloat {
+    get { extras.overlayAlpha }
+    set { extras.overlayAlpha = newValue }
+  }
   /// How far the element shows its mode's accessory style, 0 to 1.
-  @exclusivity(unchecked) public var styleProgress: CGFloat = 0
+  public var styleProgress: CGFloat {
+    get { extras.styleProgress }
+    set { extras.styleProgress = newValue }
+  }
   /// The corner radius the layout asks for, in points.
-  @exclusivity(unchecked) public var cornerRadius: CGFloat = 0
+  public var cornerRadius: CGFloat {
+    get { extras.cornerRadius }
+    set { extras.cornerRadius = newValue }
+  }
 
   open override func copy(with zone: NSZone? = nil) -> Any {
     let copy = super.copy(with: zone)
-    if let copy = copy as? ScrollworkLayoutAttributes {
-      copy.contentRect = contentRect
-      copy.overlayAlpha = overlayAlpha
-      copy.styleProgress = styleProgress
-      copy.cornerRadius = cornerRadius
-    }
+    (copy as? ScrollworkLayoutAttributes)?.extras = extras
     return copy
   }
 
   // UIKit calls `isEqual(_:)` (an `NSObject` method, so not isolated) on
-  // the main thread, where it lays out: the main actor's values are read
-  // there.
+  // the main thread, where it lays out and where the extras are written.
   open override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? ScrollworkLayoutAttributes else { return false }
-    let same = MainActor.assumeIsolated {
-      other.contentRect == contentRect && other.overlayAlpha == overlayAlpha
-        && other.styleProgress == styleProgress && other.cornerRadius == cornerRadius
-    }
-    return same && super.isEqual(object)
+    return other.extras == extras && super.isEqual(object)
   }
 
   /// Copies `attributes` into these: frame (as centre and size),
@@ -80,14 +99,12 @@ open class ScrollworkLayoutAttributes: UICollectionViewLayoutAttributes {
   static func applyExtras(_ extras: AttributeExtras, to target: ScrollworkLayoutAttributes) {
     // No closure (`Optional.map`): a main-actor closure handed to a
     // nonisolated function checks its executor at run time, per object.
-    if let rect = extras.contentRect {
-      target.contentRect = CGRect(rect)
-    } else {
-      target.contentRect = nil
-    }
-    target.overlayAlpha = CGFloat(extras.overlayAlpha)
-    target.styleProgress = CGFloat(extras.styleProgress)
-    target.cornerRadius = CGFloat(extras.cornerRadius)
+    var values = Extras()
+    if let rect = extras.contentRect { values.contentRect = CGRect(rect) }
+    values.overlayAlpha = CGFloat(extras.overlayAlpha)
+    values.styleProgress = CGFloat(extras.styleProgress)
+    values.cornerRadius = CGFloat(extras.cornerRadius)
+    target.extras = values
   }
 
   /// New attributes for `attributes`, of this class.

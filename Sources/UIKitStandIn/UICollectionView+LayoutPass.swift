@@ -49,8 +49,10 @@
       var passes = 0
       while true {
         let before = UIKitException.raisedCount
-        guard let attributes = prepareAndQuery(rect: bounds), UIKitException.raisedCount == before else { return }
-        if isLastShown(attributes) { return }
+        var shown = false
+        guard let attributes = prepareAndQuery(rect: bounds, lastShown: &shown), UIKitException.raisedCount == before
+        else { return }
+        if shown { return }
         guard display(attributes), UIKitException.raisedCount == before else { return }
         passes += 1
         guard selfSize() else {
@@ -86,6 +88,13 @@
     /// the content size and the attributes in `rect`; `nil` when the
     /// layout's answer raised.
     func prepareAndQuery(rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+      var shown = false
+      return prepareAndQuery(rect: rect, lastShown: &shown)
+    }
+
+    /// `prepareAndQuery(rect:)`, telling whether the answer is what the
+    /// last finished pass showed (`isLastShown`, asked once).
+    func prepareAndQuery(rect: CGRect, lastShown shown: inout Bool) -> [UICollectionViewLayoutAttributes]? {
       let layout = currentLayout
       prepareIfNeeded(layout)
       log(.collectionViewContentSize, layout)
@@ -93,7 +102,8 @@
       log(.layoutAttributesForElements(in: rect), layout)
       let attributes = layout.layoutAttributesForElements(in: rect) ?? []
       // Checked when the last pass showed them: their index paths hold.
-      if isLastShown(attributes) { return attributes }
+      shown = isLastShown(attributes)
+      if shown { return attributes }
       let counts = counts ?? []
       for a in attributes where a.representedElementCategory == .cell {
         let p = a.indexPath

@@ -14,31 +14,80 @@
   /// nonisolated overrides (checked against the SDK with the iOS type
   /// checker). `frame` ignores `transform`, as `center`/`size` do in UIKit.
   ///
-  /// The stored values are main-actor isolated and never lent out for a
-  /// long access: they are not checked for exclusive access at run time
-  /// (`@exclusivity(unchecked)`; a layout sets a handful per element on
-  /// every frame, and a dynamic check costs more than the store).
+  /// The public values are main-actor isolated, as UIKit's. They live in
+  /// one stored value (`values`) that `isEqual(_:)` and `hash`, which are
+  /// `NSObject`'s nonisolated methods called on the main thread, read
+  /// directly: `MainActor.assumeIsolated` there allocated a context on every
+  /// comparison, and the collection view compares every element on screen
+  /// in every layout pass. The storage is not checked for exclusive access
+  /// at run time (`@exclusivity(unchecked)`; a layout sets a handful of
+  /// values per element on every frame, and a dynamic check costs more than
+  /// the store).
   @MainActor
   open class UICollectionViewLayoutAttributes: NSObject, @preconcurrency NSCopying {
+    /// Every value UIKit copies and compares.
+    struct Values: Equatable {
+      var center: CGPoint = .zero
+      var size: CGSize = .zero
+      var transform: CGAffineTransform = .identity
+      var alpha: CGFloat = 1
+      var zIndex = 0
+      var isHidden = false
+      var indexPath: IndexPath = standInFirstIndexPath
+      var representedElementCategory: UICollectionView.ElementCategory = .cell
+      var representedElementKind: String?
+    }
+
+    /// The values, read by the nonisolated `isEqual(_:)` and `hash` (on the
+    /// main thread, where UIKit compares attributes) and written only
+    /// through the main-actor properties below.
+    @exclusivity(unchecked) nonisolated(unsafe) final var values = Values()
+
     /// The centre of the element in the collection view's content coordinates.
-    @exclusivity(unchecked) open var center: CGPoint = .zero
+    open var center: CGPoint {
+      get { values.center }
+      set { values.center = newValue }
+    }
     /// The size of the element.
-    @exclusivity(unchecked) open var size: CGSize = .zero
+    open var size: CGSize {
+      get { values.size }
+      set { values.size = newValue }
+    }
     /// The transform applied around the centre.
-    @exclusivity(unchecked) open var transform: CGAffineTransform = .identity
+    open var transform: CGAffineTransform {
+      get { values.transform }
+      set { values.transform = newValue }
+    }
     /// The opacity, 0 to 1.
-    @exclusivity(unchecked) open var alpha: CGFloat = 1
+    open var alpha: CGFloat {
+      get { values.alpha }
+      set { values.alpha = newValue }
+    }
     /// Front-to-back order; higher is in front. Default 0.
-    @exclusivity(unchecked) open var zIndex = 0
+    open var zIndex: Int {
+      get { values.zIndex }
+      set { values.zIndex = newValue }
+    }
     /// Whether the element is hidden (UIKit may not make a view for it).
-    @exclusivity(unchecked) open var isHidden = false
+    open var isHidden: Bool {
+      get { values.isHidden }
+      set { values.isHidden = newValue }
+    }
     /// The element's index path.
-    @exclusivity(unchecked) open var indexPath: IndexPath = standInFirstIndexPath
+    open var indexPath: IndexPath {
+      get { values.indexPath }
+      set { values.indexPath = newValue }
+    }
     /// Cell, supplementary view or decoration view.
-    @exclusivity(unchecked) public internal(set) var representedElementCategory: UICollectionView.ElementCategory =
-      .cell
+    public internal(set) var representedElementCategory: UICollectionView.ElementCategory {
+      get { values.representedElementCategory }
+      set { values.representedElementCategory = newValue }
+    }
     /// The kind of a supplementary or decoration view; `nil` for a cell.
-    @exclusivity(unchecked) public internal(set) var representedElementKind: String?
+    public internal(set) var representedElementKind: String? {
+      get { values.representedElementKind }
+      set { values.representedElementKind = newValue }
+    }
 
     /// The element's rectangle: centre and size (untransformed).
     open var frame: CGRect {
@@ -89,40 +138,25 @@
     /// copies; subclasses call `super` and copy their own values.
     open func copy(with zone: NSZone? = nil) -> Any {
       let copy = type(of: self).init()
-      copy.center = center
-      copy.size = size
-      copy.transform = transform
-      copy.alpha = alpha
-      copy.zIndex = zIndex
-      copy.isHidden = isHidden
-      copy.indexPath = indexPath
-      copy.representedElementCategory = representedElementCategory
-      copy.representedElementKind = representedElementKind
+      copy.values = values
       return copy
     }
 
     /// Whether `object` is attributes of the same element with the same
     /// values (UIKit compares these to decide whether a view needs new
-    /// attributes). Nonisolated, as `NSObject`'s is; read on the main actor.
+    /// attributes). Nonisolated, as `NSObject`'s is; called on the main
+    /// thread, where the values are written.
     open override func isEqual(_ object: Any?) -> Bool {
       guard let other = object as? UICollectionViewLayoutAttributes else { return false }
-      if other === self { return true }
-      return MainActor.assumeIsolated {
-        other.center == center && other.size == size && other.transform == transform && other.alpha == alpha
-          && other.zIndex == zIndex && other.isHidden == isHidden && other.indexPath == indexPath
-          && other.representedElementCategory == representedElementCategory
-          && other.representedElementKind == representedElementKind
-      }
+      return other === self || other.values == values
     }
 
     open override var hash: Int {
-      MainActor.assumeIsolated {
-        var hasher = Hasher()
-        hasher.combine(indexPath)
-        hasher.combine(representedElementCategory)
-        hasher.combine(representedElementKind)
-        return hasher.finalize()
-      }
+      var hasher = Hasher()
+      hasher.combine(values.indexPath)
+      hasher.combine(values.representedElementCategory)
+      hasher.combine(values.representedElementKind)
+      return hasher.finalize()
     }
 
     open override var description: String {
